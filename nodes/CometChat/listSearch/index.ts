@@ -1,0 +1,43 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { cometChatApiRequest } from '../shared/transport';
+
+// Pickers page through CometChat 50 at a time; the token is the next page number.
+const PAGE_SIZE = 50;
+
+async function search(
+	context: ILoadOptionsFunctions,
+	path: '/users' | '/groups',
+	idKey: 'uid' | 'guid',
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = Number(paginationToken) || 1;
+	const qs: IDataObject = { page, perPage: PAGE_SIZE };
+	if (filter) qs.searchKey = filter;
+	const body = await cometChatApiRequest.call(context, 'GET', path, qs);
+	const records = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
+	const pagination = ((body.meta as IDataObject | undefined)?.pagination ?? {}) as IDataObject;
+	const more = Number(pagination.current_page ?? page) < Number(pagination.total_pages ?? 0);
+	return {
+		results: records.map((record) => ({
+			name: record.name ? `${String(record.name)} (${String(record[idKey])})` : String(record[idKey]),
+			value: String(record[idKey]),
+		})),
+		paginationToken: more ? String(page + 1) : undefined,
+	};
+}
+
+export async function searchUsers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await search(this, '/users', 'uid', filter, paginationToken);
+}
+
+export async function searchGroups(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await search(this, '/groups', 'guid', filter, paginationToken);
+}
+
+/** Users or groups, following the Receiver Type chosen on the same node. */
+export async function searchReceivers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return (this.getCurrentNodeParameter('receiverType') ?? 'user') === 'group'
+		? await search(this, '/groups', 'guid', filter, paginationToken)
+		: await search(this, '/users', 'uid', filter, paginationToken);
+}

@@ -1,0 +1,30 @@
+import { groupLocator, onBehalfOfOption, pathId, userLocator } from '../../shared/fields';
+import { defineOperation } from '../../shared/operations';
+import { unwrapData } from '../../shared/output';
+
+// DELETE /groups/{guid}/bannedusers/{uid}, no body  →  {data: {success, message}}
+export const unban = defineOperation(
+	'bannedUser',
+	{
+		name: 'Unban',
+		value: 'unban',
+		action: 'Unban a user from a group',
+		description: 'Lift a ban so the user can join the group again',
+		routing: {
+			request: { method: 'DELETE', url: `=/groups/${pathId('guid')}/bannedusers/${pathId('uid')}` },
+			output: { postReceive: [unwrapData] },
+		},
+	},
+	[
+		groupLocator('guid', 'Group', 'The group the user is banned from'),
+		userLocator('uid', 'User', 'The banned user'),
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [onBehalfOfOption('UID of a group admin or moderator to act as. Without it the app itself unbans.')],
+		},
+	],
+);

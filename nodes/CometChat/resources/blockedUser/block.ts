@@ -1,0 +1,27 @@
+import { idListField, pathId, userLocator } from '../../shared/fields';
+import { defineOperation } from '../../shared/operations';
+import { perUidResults } from '../../shared/output';
+
+// POST /users/{uid}/blockedusers  body {blockedUids: [...]}  →  {data: {<uid>: {success, message}}}
+export const block = defineOperation(
+	'blockedUser',
+	{
+		name: 'Block',
+		value: 'block',
+		action: 'Block users',
+		description: 'Block one or more users for a user, so they can no longer message each other',
+		routing: {
+			request: { method: 'POST', url: `=/users/${pathId('uid')}/blockedusers` },
+			output: { postReceive: [perUidResults('blockedUids', 'Blocked UIDs')] },
+		},
+	},
+	[
+		userLocator('uid', 'User', 'The user who blocks the others'),
+		idListField(
+			'blockedUids',
+			'Blocked UIDs',
+			'UIDs to block: a comma-separated list, or an array from an expression. Each gets its own output item with its result.',
+			'blockedUids',
+		),
+	],
+);

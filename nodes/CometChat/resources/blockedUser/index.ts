@@ -1,0 +1,4 @@
+import { describeResource } from '../../shared/operations';
+import { block } from './block';
+
+export const blockedUserDescription = describeResource('blockedUser', [block], 'block');

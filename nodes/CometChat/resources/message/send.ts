@@ -1,0 +1,100 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { onBehalfOfOption, receiverLocator } from '../../shared/fields';
+import { defineOperation } from '../../shared/operations';
+import { unwrapData } from '../../shared/output';
+import { inputError, readJsonObject, readList } from '../../shared/validate';
+
+// POST /messages  body {receiver, receiverType, category: 'message', type: 'text', data: {text, metadata?}, tags?, muid?}
+//   →  {data: <message>}. Without onBehalfOf CometChat sends as `app_system` ("System").
+export const send = defineOperation(
+	'message',
+	{
+		name: 'Send',
+		value: 'send',
+		action: 'Send a text message',
+		description: 'Send a text message to a user or a group',
+		routing: {
+			request: { method: 'POST', url: '/messages', body: { category: 'message', type: 'text' } },
+			send: { preSend: [buildMessageData] },
+			output: { postReceive: [unwrapData] },
+		},
+	},
+	[
+		{
+			displayName: 'Receiver Type',
+			name: 'receiverType',
+			type: 'options',
+			options: [
+				{ name: 'User', value: 'user', description: 'A one-to-one message' },
+				{ name: 'Group', value: 'group', description: 'A message to every member of a group' },
+			],
+			default: 'user',
+			routing: { send: { type: 'body', property: 'receiverType' } },
+		},
+		receiverLocator('receiver', 'Receiver', 'The user (UID) or group (GUID) to send to'),
+		{
+			displayName: 'Text',
+			name: 'text',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			required: true,
+			default: '',
+			placeholder: 'e.g. The hiking trip moves to Saturday.',
+			description: 'The message text. Mention a user with &lt;@uid:UID&gt;.',
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Metadata (JSON)',
+					name: 'metadata',
+					type: 'json',
+					default: '{}',
+					description: 'Any JSON object to store with the message, e.g. {"ticket": 42}',
+				},
+				{
+					displayName: 'Message UID (MUID)',
+					name: 'muid',
+					type: 'string',
+					default: '',
+					description: 'Your own unique ID for the message, to match it later',
+					routing: { send: { type: 'body', property: 'muid', value: '={{ $value || undefined }}' } },
+				},
+				onBehalfOfOption('UID of the sender. Without it the message comes from the app ("System").'),
+				{
+					displayName: 'Tags',
+					name: 'tags',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. announcement, weekly',
+					description: 'Tags for the message: a comma-separated list, or an array from an expression',
+				},
+			],
+		},
+	],
+);
+
+/** Text, metadata and tags are checked and placed here, so bad input stops before the request. */
+async function buildMessageData(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const text = this.getNodeParameter('text', '') as unknown;
+	if (typeof text !== 'string' || text.trim() === '') {
+		throw inputError(this, 'Text', typeof text === 'string' ? 'is empty' : 'must be text', 'Give the message some text.');
+	}
+	const options = this.getNodeParameter('options', {}) as Record<string, unknown>;
+	const data: Record<string, unknown> = { text };
+	if (options.metadata !== undefined) data.metadata = readJsonObject(this, 'options.metadata', 'Metadata (JSON)');
+	const body: Record<string, unknown> = { ...(requestOptions.body as object), data };
+	if (options.tags !== undefined) {
+		const tags = readList(this, 'options.tags', 'Tags');
+		if (tags.length) body.tags = tags;
+	}
+	requestOptions.body = body;
+	return requestOptions;
+}

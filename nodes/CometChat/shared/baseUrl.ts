@@ -1,0 +1,44 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+/**
+ * Where requests go: `https://{appId}.api-{region}.cometchat.io/v3`, or the credential's override.
+ * The override must be https, except loopback (the local emulator, an SSH tunnel): the API key
+ * travels in a header, so a plain-http remote host would expose it.
+ */
+export const LOOPBACK_HTTP = /^http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?(\/|$)/i;
+const HTTPS = /^https:\/\/[^\s/?#]+/i;
+const APP_ID = /^[A-Za-z0-9_-]+$/;
+export const REGIONS = ['us', 'eu', 'in'];
+
+export const BASE_URL_RULE =
+	'The Base URL override in the CometChat credential must start with https:// (plain http:// is allowed only for localhost, 127.x.x.x and [::1]). Fix or clear it in the credential.';
+
+/** Returns the base address, or a sentence saying what is wrong with the credential. */
+export function resolveBaseUrl(credentials: ICredentialDataDecryptedObject): { url?: string; problem?: string } {
+	const override = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	if (override) {
+		return HTTPS.test(override) || LOOPBACK_HTTP.test(override) ? { url: override } : { problem: BASE_URL_RULE };
+	}
+	const appId = String(credentials.appId ?? '').trim();
+	if (!APP_ID.test(appId)) {
+		return { problem: 'The App ID in the CometChat credential is empty or has characters other than letters, digits, "-" and "_". Copy it from the CometChat dashboard (Application → API & Auth Keys).' };
+	}
+	const region = String(credentials.region ?? '');
+	if (!REGIONS.includes(region)) {
+		return { problem: `The Region in the CometChat credential must be one of ${REGIONS.join(', ')}.` };
+	}
+	return { url: `https://${appId}.api-${region}.cometchat.io/v3` };
+}
+
+/**
+ * The same rule as an n8n expression, for `requestDefaults.baseURL` and the credential test, which
+ * cannot call code. It yields no address when the credential is invalid, so nothing is sent; the node's
+ * pre-send check (checkCredential) then reports why, using resolveBaseUrl above.
+ */
+export const BASE_URL_EXPRESSION =
+	'={{ (() => {' +
+	' const o = String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "");' +
+	' if (o) return /^https:\\/\\/[^\\s/?#]+/i.test(o) || /^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d{1,5})?(\\/|$)/i.test(o) ? o : undefined;' +
+	' const a = String($credentials.appId ?? "").trim();' +
+	' return /^[A-Za-z0-9_-]+$/.test(a) && ["us", "eu", "in"].includes($credentials.region) ? "https://" + a + ".api-" + $credentials.region + ".cometchat.io/v3" : undefined;' +
+	' })() }}';

@@ -1,0 +1,111 @@
+import {
+	NodeApiError,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type IN8nHttpFullResponse,
+	type INode,
+	type INodeExecutionData,
+	type JsonObject,
+} from 'n8n-workflow';
+
+// What to do about CometChat's most common error codes (codes from CometChat's error guide).
+const FIXES: Record<string, string> = {
+	AUTH_ERR_EMPTY_APIKEY: 'Add a REST API key to the CometChat credential.',
+	AUTH_ERR_APIKEY_NOT_FOUND:
+		'CometChat does not know this REST API key for this app: check that App ID, Region and REST API Key in the credential come from the same app (dashboard: API & Auth Keys).',
+	AUTH_ERR_NO_ACCESS:
+		'The key lacks the scope for this operation: use a REST API key with fullAccess scope, not an Auth Key (authOnly).',
+	AUTH_ERR_INVALID_APPID: 'Check the App ID and Region in the CometChat credential.',
+	ERR_API_NOT_FOUND: 'CometChat has no such endpoint: check the Region and any Base URL override in the credential.',
+	ERR_UID_NOT_FOUND: 'Check the UID (deactivated users count as missing), or create the user first.',
+	ERR_GUID_NOT_FOUND: 'Check the GUID, or create the group first.',
+	ERR_NOT_A_BANNED_USER: 'The user is not banned from this group, so there is nothing to unban.',
+	ERR_GROUP_NO_CLEARANCE: 'The On Behalf Of user must be an admin or moderator of the group.',
+	ERR_GROUP_NO_SCOPE_CLEARANCE: 'The On Behalf Of user must be an admin or moderator of the group.',
+	ERR_BAD_REQUEST: 'CometChat rejected the fields listed above.',
+	ERR_TOO_MANY_REQUESTS:
+		'CometChat rate limit reached. Wait and retry, or space requests out with Options → Batching.',
+	ERR_PLAN_QUOTA_RESTRICTION: 'Your CometChat plan quota is used up for this feature.',
+	ERR_EMPTY_MESSAGE_TEXT: 'Give the message a text.',
+	ERR_INVALID_RECEIVER_TYPE: 'Receiver Type must be user or group.',
+};
+
+/** postReceive: turns any CometChat error response into a NodeApiError. Runs first for every operation. */
+export async function throwOnApiError(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	if (response.statusCode < 400) return items;
+	const credentials = await this.getCredentials('cometChatApi');
+	throw toApiError(this.getNode(), response, String(credentials.apiKey ?? ''), this.getItemIndex());
+}
+
+/**
+ * CometChat's `{error: {code, message, details}}` as an n8n error: code and message in the message
+ * (so they also reach "continue on fail" output), the fix and field details in the description,
+ * the HTTP status kept. The API key is cut out everywhere: CometChat echoes it in some messages.
+ */
+export function toApiError(
+	node: INode,
+	response: Pick<IN8nHttpFullResponse, 'body' | 'headers' | 'statusCode'>,
+	apiKey: string,
+	itemIndex?: number,
+): NodeApiError {
+	const body = redact(response.body, apiKey);
+	const error = isObject(body) && isObject(body.error) ? body.error : undefined;
+	const code = typeof error?.code === 'string' ? error.code : undefined;
+	const text = typeof error?.message === 'string' ? error.message : undefined;
+	const status = response.statusCode;
+	const where = itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
+
+	const message = code
+		? `${code}: ${text ?? 'CometChat gave no message'}${where}`
+		: `CometChat answered HTTP ${status}${where}`;
+	const parts: string[] = [];
+	if (isObject(error?.details)) {
+		for (const [field, problems] of Object.entries(error.details)) {
+			parts.push(`${field}: ${Array.isArray(problems) ? problems.join(' ') : String(problems)}`);
+		}
+	}
+	if (code && FIXES[code]) parts.push(FIXES[code]);
+	if (status === 429) {
+		const retryAfter = header(response.headers, 'retry-after');
+		if (retryAfter) parts.push(`CometChat asks to retry after ${retryAfter} seconds.`);
+	}
+	if (!code) parts.push(`Response: ${truncate(typeof body === 'string' ? body : JSON.stringify(body ?? ''))}`);
+	parts.push(`HTTP ${status}.`);
+
+	return new NodeApiError(node, (isObject(body) ? body : { body }) as JsonObject, {
+		message,
+		description: parts.join(' '),
+		httpCode: String(status),
+		itemIndex,
+	});
+}
+
+/** Replaces every occurrence of the key in strings anywhere inside the value. */
+export function redact<T>(value: T, secret: string): T {
+	if (!secret) return value;
+	if (typeof value === 'string') return value.split(secret).join('[redacted]') as T;
+	if (Array.isArray(value)) return value.map((entry) => redact(entry, secret)) as T;
+	if (isObject(value)) {
+		const copy: IDataObject = {};
+		for (const [key, entry] of Object.entries(value)) copy[key] = redact(entry, secret);
+		return copy as T;
+	}
+	return value;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function header(headers: IN8nHttpFullResponse['headers'], name: string): string | undefined {
+	const found = Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name);
+	return found ? String(found[1]) : undefined;
+}
+
+function truncate(text: string): string {
+	return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}

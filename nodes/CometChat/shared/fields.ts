@@ -1,0 +1,140 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { idProblem, inputError, readId, readIdList } from './validate';
+
+/** A URL path segment from a UID/GUID parameter, trimmed and encoded the way readId checks it. */
+export const pathId = (parameter: string) => `{{ encodeURIComponent(String($parameter["${parameter}"]).trim()) }}`;
+
+/** preSend: the ID parameter must be a valid UID/GUID before anything is sent. */
+function checkId(parameter: string, field: string) {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		readId(this, parameter, field);
+		return requestOptions;
+	};
+}
+
+function idLocator(
+	kind: 'user' | 'group' | 'receiver',
+	name: string,
+	displayName: string,
+	description: string,
+	bodyProperty?: string,
+): INodeProperties {
+	const user = kind === 'user';
+	const search = { user: 'searchUsers', group: 'searchGroups', receiver: 'searchReceivers' }[kind];
+	const label = { user: 'UID', group: 'GUID', receiver: 'UID or GUID' }[kind];
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: user ? 'Select a user...' : kind === 'group' ? 'Select a group...' : 'Select a receiver...',
+				typeOptions: { searchListMethod: search, searchable: true },
+			},
+			{
+				displayName: `By ${label}`,
+				name: 'id',
+				type: 'string',
+				placeholder: user ? 'e.g. cometchat-uid-1' : 'e.g. cometchat-guid-1',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: '^\\s*[A-Za-z0-9_-]{1,100}\\s*$',
+							errorMessage: `A ${label} has 1 to 100 letters, digits, "-" and "_"`,
+						},
+					},
+				],
+			},
+		],
+		routing: {
+			send: {
+				preSend: [checkId(name, displayName)],
+				...(bodyProperty
+					? { type: 'body' as const, property: bodyProperty, value: '={{ String($value).trim() }}' }
+					: {}),
+			},
+		},
+	};
+}
+
+/** A user picker (searchable list or UID), checked before any request. */
+export const userLocator = (name: string, displayName: string, description: string) =>
+	idLocator('user', name, displayName, description);
+
+/** A group picker (searchable list or GUID), checked before any request. */
+export const groupLocator = (name: string, displayName: string, description: string) =>
+	idLocator('group', name, displayName, description);
+
+/**
+ * The `onBehalfOf` header, as an entry of an operation's `options` collection: sent only when set,
+ * and only as a valid UID.
+ */
+export function onBehalfOfOption(description: string): INodeProperties {
+	return {
+		displayName: 'On Behalf Of',
+		name: 'onBehalfOf',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. cometchat-uid-1',
+		description,
+		routing: {
+			send: {
+				preSend: [
+					async function setOnBehalfOf(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+						const raw = this.getNodeParameter('options.onBehalfOf', '') as unknown;
+						const uid = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : undefined;
+						if (uid === undefined) throw inputError(this, 'On Behalf Of', 'must be a single UID');
+						if (uid === '') return requestOptions;
+						const problem = idProblem(uid);
+						if (problem) throw inputError(this, 'On Behalf Of', problem);
+						requestOptions.headers = { ...requestOptions.headers, onBehalfOf: uid };
+						return requestOptions;
+					},
+				],
+			},
+		},
+	};
+}
+
+/** The receiver of a message, sent as body `receiver`: a user or a group, as Receiver Type says. */
+export const receiverLocator = (name: string, displayName: string, description: string) =>
+	idLocator('receiver', name, displayName, description, 'receiver');
+
+/**
+ * A list of UIDs/GUIDs (comma-separated text, or an array from an expression), checked and sent
+ * as the body array `bodyKey`.
+ */
+export function idListField(
+	name: string,
+	displayName: string,
+	description: string,
+	bodyKey: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. cometchat-uid-4, cometchat-uid-5',
+		description,
+		routing: {
+			send: {
+				preSend: [
+					async function setIdList(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+						const ids = readIdList(this, name, displayName);
+						requestOptions.body = { ...(requestOptions.body as object), [bodyKey]: ids };
+						return requestOptions;
+					},
+				],
+			},
+		},
+	};
+}
