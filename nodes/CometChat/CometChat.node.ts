@@ -3,7 +3,7 @@ import { searchGroups, searchReceivers, searchUsers } from './listSearch';
 import { resources } from './resources';
 import { BASE_URL_EXPRESSION } from './shared/baseUrl';
 import { throwOnApiError } from './shared/errors';
-import { CREDENTIAL, prepareRequest } from './shared/transport';
+import { CREDENTIAL, checkCredential } from './shared/transport';
 
 export class CometChat implements INodeType {
 	description: INodeTypeDescription = {
@@ -36,7 +36,7 @@ export class CometChat implements INodeType {
 				// The Resource field is always shown and routed first, so its pre-send check and error
 				// handler run for every operation, before the operation's own.
 				routing: {
-					send: { preSend: [prepareRequest] },
+					send: { preSend: [checkCredential] },
 					output: { postReceive: [throwOnApiError] },
 				},
 			},

@@ -13,11 +13,10 @@ import { toApiError } from './errors';
 export const CREDENTIAL = 'cometChatApi';
 
 /**
- * preSend for every operation. The base address comes from an expression that yields nothing for a
- * bad credential, so this says, before anything is sent, what is wrong with it. It also drops the
- * empty JSON body n8n starts every request with from GET and DELETE calls, which take none.
+ * preSend for every operation: the base address comes from an expression that yields nothing for a
+ * bad credential, so say here, before anything is sent, what is wrong with it.
  */
-export async function prepareRequest(
+export async function checkCredential(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
@@ -27,14 +26,7 @@ export async function prepareRequest(
 			itemIndex: this.getItemIndex(),
 		});
 	}
-	const body = requestOptions.body;
-	const method = (requestOptions.method ?? 'GET').toUpperCase();
-	if ((method === 'GET' || method === 'DELETE') && isEmptyObject(body)) delete requestOptions.body;
 	return requestOptions;
-}
-
-function isEmptyObject(value: unknown): boolean {
-	return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
 }
 
 /** The one authenticated request helper for code that calls CometChat itself (list searches). */

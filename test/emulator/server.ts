@@ -1,0 +1,267 @@
+/**
+ * The HTTP side of the emulator: body parsing, the routing table, the `apikey` check, rate-limit
+ * headers, the request log, injected faults and the error responses.
+ *
+ * Order of processing for each request:
+ *   1. read and record it (every request, including rejected ones);
+ *   2. a pending fault (failNext) answers instead of anything else;
+ *   3. routing: an unknown path or method gets 404 ERR_API_NOT_FOUND with no rate-limit headers
+ *      ([REC]; INFERRED from that: routing happens before the key check and the throttle);
+ *   4. rate limit (429 once a budget is spent), then the `apikey` check and the key's scope;
+ *   5. a body that is not JSON gets 400 ERR_BAD_REQUEST;
+ *   6. the route's handler.
+ */
+import * as http from 'node:http';
+import { CometError, errors } from './errors';
+import { type Route, type RouteContext, type RateClass } from './routes/shared';
+import { userRoutes } from './routes/users';
+import { authTokenRoutes } from './routes/authTokens';
+import { blockedUserRoutes } from './routes/blockedUsers';
+import { bannedUserRoutes } from './routes/bannedUsers';
+import { groupRoutes } from './routes/groups';
+import { messageRoutes } from './routes/messages';
+import type { EmulatorState } from './state';
+
+export type ApiKeyScope = 'fullAccess' | 'authOnly';
+
+export interface RecordedRequest {
+	method: string;
+	/** Path without the query string, exactly as sent (percent-encoding kept). */
+	path: string;
+	/** Parsed query; for a repeated name the last value wins. */
+	query: Record<string, string>;
+	/** Lower-cased names, as received. */
+	headers: Record<string, string>;
+	/** Parsed JSON; undefined when there is no body; the raw text when it is not valid JSON. */
+	body: unknown;
+}
+
+export interface Fault {
+	status: number;
+	/** Sent as JSON; a string is sent as-is (e.g. an HTML gateway page); undefined sends no body. */
+	body?: unknown;
+	headers?: Record<string, string>;
+}
+
+export interface RateLimits {
+	/** Per minute for POST /users and DELETE /users/{uid} [REC]. */
+	core: number;
+	/** Per minute for every other operation [REC]. */
+	standard: number;
+	/** Per minute for the whole app [REC]. */
+	app: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { core: 10000, standard: 20000, app: 100000 };
+
+/** `Retry-After` on a 429 [RATE]. */
+const RETRY_AFTER_SECONDS = 15;
+
+export const routes: Route[] = [
+	...userRoutes,
+	...authTokenRoutes,
+	...blockedUserRoutes,
+	...bannedUserRoutes,
+	...groupRoutes,
+	...messageRoutes,
+];
+
+interface RateDecision {
+	limited: boolean;
+	limit: number;
+	headers: Record<string, string>;
+	resetAt: number;
+}
+
+/**
+ * Fixed one-minute windows (INFERRED, reference §4), one budget per class plus the app-wide one.
+ * `X-RateLimit-Remaining` is what is left after this request.
+ */
+export class RateLimiter {
+	private windowStart = Number.NaN;
+	private used: Record<RateClass | 'app', number> = { core: 0, standard: 0, app: 0 };
+
+	constructor(
+		readonly limits: RateLimits,
+		private readonly now: () => number,
+	) {}
+
+	take(rateClass: RateClass): RateDecision {
+		const start = Math.floor(this.now() / 60) * 60;
+		if (start !== this.windowStart) {
+			this.windowStart = start;
+			this.used = { core: 0, standard: 0, app: 0 };
+		}
+		const limit = this.limits[rateClass];
+		const limited = this.used[rateClass] >= limit || this.used.app >= this.limits.app;
+		if (!limited) {
+			this.used[rateClass] += 1;
+			this.used.app += 1;
+		}
+		return {
+			limited,
+			limit,
+			resetAt: start + 60,
+			headers: {
+				'X-RateLimit-Limit': String(limit),
+				'X-RateLimit-Remaining': String(Math.max(0, limit - this.used[rateClass])),
+				'X-RateLimit-Limit-For-App': String(this.limits.app),
+				'X-RateLimit-Remaining-For-App': String(Math.max(0, this.limits.app - this.used.app)),
+			},
+		};
+	}
+
+	reset(): void {
+		this.windowStart = Number.NaN;
+		this.used = { core: 0, standard: 0, app: 0 };
+	}
+}
+
+export interface ServerContext {
+	state: EmulatorState;
+	apiKeys: Record<string, ApiKeyScope>;
+	requests: RecordedRequest[];
+	faults: Fault[];
+	rateLimiter: RateLimiter;
+}
+
+const BASE_HEADERS: Record<string, string> = {
+	'Content-Type': 'application/json',
+	'cache-control': 'must-revalidate, no-cache, private', // on every real response [REC]
+};
+
+export function createHttpServer(ctx: ServerContext): http.Server {
+	return http.createServer((req, res) => {
+		handle(ctx, req, res).catch(() => {
+			// Only reached if writing the response itself failed; nothing more can be sent.
+			if (!res.headersSent) send(res, 500, errors.exception().body, {});
+			else res.destroy();
+		});
+	});
+}
+
+async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+	const raw = await readBody(req);
+	const method = (req.method ?? 'GET').toUpperCase();
+	const url = req.url ?? '/';
+	const queryAt = url.indexOf('?');
+	const path = queryAt >= 0 ? url.slice(0, queryAt) : url;
+	const query: Record<string, string> = {};
+	for (const [k, val] of new URLSearchParams(queryAt >= 0 ? url.slice(queryAt + 1) : '')) query[k] = val;
+	const headers: Record<string, string> = {};
+	for (const [k, val] of Object.entries(req.headers)) {
+		if (val !== undefined) headers[k.toLowerCase()] = Array.isArray(val) ? val.join(', ') : val;
+	}
+	let body: unknown;
+	let badJson = false;
+	if (raw.trim() !== '') {
+		try {
+			body = JSON.parse(raw);
+		} catch {
+			body = raw;
+			badJson = true;
+		}
+	}
+	ctx.requests.push({ method, path, query, headers, body });
+
+	const fault = ctx.faults.shift();
+	if (fault) {
+		send(res, fault.status, fault.body, fault.headers ?? {});
+		return;
+	}
+
+	const match = matchRoute(method, path);
+	if (!match) {
+		const err = errors.apiNotFound();
+		send(res, err.status, err.body, {}); // no rate-limit headers on this one [REC]
+		return;
+	}
+
+	const rate = ctx.rateLimiter.take(match.route.rateClass ?? 'standard');
+	try {
+		if (rate.limited) {
+			const err = errors.tooManyRequests(rate.limit, RETRY_AFTER_SECONDS);
+			throw new CometError(err.status, err.body, {
+				'Retry-After': String(RETRY_AFTER_SECONDS),
+				'X-Rate-Limit-Reset': String(rate.resetAt),
+			});
+		}
+		checkApiKey(ctx, headers, match.route);
+		if (badJson) {
+			// Details text INFERRED.
+			throw errors.badRequest({ body: ['The request body must be valid JSON.'] });
+		}
+		const routeCtx: RouteContext = { method, params: match.params, query, headers, body, state: ctx.state };
+		const result = match.route.handler(routeCtx);
+		send(res, result.status, result.body, rate.headers);
+	} catch (e) {
+		const err = e instanceof CometError ? e : errors.exception();
+		send(res, err.status, err.body, { ...rate.headers, ...err.headers });
+	}
+}
+
+function checkApiKey(ctx: ServerContext, headers: Record<string, string>, route: Route): void {
+	const key = headers['apikey']?.trim();
+	if (!key) throw errors.emptyApiKey();
+	const scope = ctx.apiKeys[key];
+	// [REIMPL] mapping: an unknown key answers 404 AUTH_ERR_APIKEY_NOT_FOUND (reference §3.3).
+	if (scope === undefined) throw errors.apiKeyNotFound(key);
+	// authOnly keys may only create users and auth tokens [AUTH]; else 403 AUTH_ERR_NO_ACCESS [PHPFIX].
+	if (scope === 'authOnly' && !route.authOnlyAllowed) throw errors.noAccess(key);
+}
+
+interface RouteMatch {
+	route: Route;
+	params: Record<string, string>;
+}
+
+const compiled = routes.map((route) => ({ route, segments: route.path.split('/').filter((s) => s !== '') }));
+
+/** Match `/v3/...`; a known path with another method is as unknown as an unknown path [REC]. */
+function matchRoute(method: string, rawPath: string): RouteMatch | undefined {
+	const parts = rawPath.split('/').filter((s) => s !== '');
+	if (parts[0] !== 'v3') return undefined;
+	let segments: string[];
+	try {
+		segments = parts.slice(1).map((s) => decodeURIComponent(s));
+	} catch {
+		return undefined;
+	}
+	for (const { route, segments: pattern } of compiled) {
+		if (route.method !== method || pattern.length !== segments.length) continue;
+		const params: Record<string, string> = {};
+		const hit = pattern.every((p, i) => {
+			if (p.startsWith(':')) {
+				params[p.slice(1)] = segments[i];
+				return true;
+			}
+			return p === segments[i];
+		});
+		if (hit) return { route, params };
+	}
+	return undefined;
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+		req.on('error', reject);
+	});
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+	const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+	res.writeHead(status, mergeHeaders(BASE_HEADERS, headers, { 'Content-Length': String(Buffer.byteLength(text)) }));
+	res.end(text);
+}
+
+/** Merge header maps case-insensitively; a later map wins, keeping its spelling of the name. */
+function mergeHeaders(...maps: Record<string, string>[]): Record<string, string> {
+	const merged = new Map<string, [string, string]>();
+	for (const map of maps) {
+		for (const [name, value] of Object.entries(map)) merged.set(name.toLowerCase(), [name, value]);
+	}
+	return Object.fromEntries(merged.values());
+}

@@ -1,0 +1,306 @@
+/**
+ * Runs the BUILT node (dist/) inside n8n's real engine: WorkflowExecute → RoutingNode → n8n's HTTP
+ * client, with the credential resolved and applied the way n8n's CredentialsHelper does for generic
+ * auth. Requests go over real HTTP to wherever the credential points (the emulator on 127.0.0.1).
+ */
+import { join } from 'node:path';
+import {
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	RoutingNode,
+	WorkflowExecute,
+} from 'n8n-core';
+import {
+	createRunExecutionData,
+	ICredentialsHelper,
+	NodeHelpers,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type ICredentials,
+	type IDataObject,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeCredentialTestResult,
+	type INodeExecutionData,
+	type INodeListSearchResult,
+	type INodeParameters,
+	type INodeProperties,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IRunExecutionData,
+	type IWorkflowExecuteAdditionalData,
+	type ExecutionError,
+} from 'n8n-workflow';
+
+export const ROOT = join(__dirname, '..', '..');
+const NODE_TYPE = 'n8n-nodes-cometchat.cometChat';
+export const NODE_NAME = 'CometChat';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { CometChat } = require(join(ROOT, 'dist/nodes/CometChat/CometChat.node.js')) as { CometChat: new () => INodeType };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { CometChatApi } = require(join(ROOT, 'dist/credentials/CometChatApi.credentials.js')) as {
+	CometChatApi: new () => ICredentialType;
+};
+
+export const nodeType = new CometChat();
+export const credentialType = new CometChatApi();
+
+class TestNodeTypes implements INodeTypes {
+	constructor(private readonly types: Record<string, INodeType>) {}
+	getByName(type: string) {
+		return this.types[type];
+	}
+	getByNameAndVersion(type: string, version?: number) {
+		return NodeHelpers.getVersionedNodeType(this.types[type], version);
+	}
+	getKnownTypes() {
+		return {};
+	}
+}
+
+/** Credential data with the credential's defaults filled in, as n8n does before use. */
+export function withDefaults(data: IDataObject): ICredentialDataDecryptedObject {
+	const defaults: IDataObject = {};
+	for (const property of credentialType.properties) defaults[property.name] = property.default as IDataObject[string];
+	return { ...defaults, ...data } as ICredentialDataDecryptedObject;
+}
+
+class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly data: ICredentialDataDecryptedObject) {
+		super();
+	}
+	// Mirrors n8n's CredentialsHelper.authenticate for `type: 'generic'`: every key and value is an
+	// expression over $credentials, written into requestOptions[headers|qs|body|auth].
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		if (typeName !== credentialType.name) throw new Error(`Unknown credential type ${typeName}`);
+		const auth = credentialType.authenticate;
+		if (!auth || typeof auth === 'function') throw new Error('expected generic authenticate');
+		const resolve = (value: string) =>
+			workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
+		const options = requestOptions as unknown as Record<string, Record<string, unknown>>;
+		for (const [outer, entries] of Object.entries(auth.properties)) {
+			options[outer] ??= {};
+			for (const [key, value] of Object.entries(entries as Record<string, string>)) {
+				options[outer][String(resolve(key))] = resolve(value);
+			}
+		}
+		return requestOptions;
+	}
+	async getDecrypted(_a: IWorkflowExecuteAdditionalData, _n: unknown, type: string) {
+		if (type !== credentialType.name) throw new Error(`No credential of type ${type}`);
+		return this.data;
+	}
+	getParentTypes() {
+		return [];
+	}
+	isCredentialUsableByNode() {
+		return true;
+	}
+	async preAuthentication() {
+		return undefined;
+	}
+	async runPreAuthentication() {
+		return undefined;
+	}
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('not used');
+	}
+	async updateCredentials() {}
+	async updateCredentialsOauthTokenData() {}
+	getCredentialsProperties(): INodeProperties[] {
+		return credentialType.properties;
+	}
+}
+
+function additionalData(
+	credentials: ICredentialDataDecryptedObject,
+	hooks?: ExecutionLifecycleHooks,
+	currentNodeParameters?: INodeParameters,
+) {
+	return {
+		currentNodeParameters, // what the editor sends along with a list search
+		hooks,
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		executionId: 'test-execution',
+		variables: {},
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678/',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+function makeNode(parameters: INodeParameters, continueOnFail = false): INode {
+	return {
+		id: 'node-1',
+		name: NODE_NAME,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat account' } },
+		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+}
+
+function makeWorkflow(node: INode) {
+	return new Workflow({
+		id: 'test-workflow',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new TestNodeTypes({ [NODE_TYPE]: nodeType }),
+		settings: { executionOrder: 'v1' },
+	});
+}
+
+export interface RunOptions {
+	parameters: INodeParameters;
+	credentials: IDataObject;
+	input?: INodeExecutionData[];
+	continueOnFail?: boolean;
+}
+
+export interface RunResult {
+	/** The node's output items (first output), without pairedItem. */
+	items: INodeExecutionData[];
+	/** The node's error when the run failed. */
+	error?: ExecutionError;
+	run: IRun;
+}
+
+/** Executes one CometChat node with the given input items, as n8n would in a workflow run. */
+export async function runNode({ parameters, credentials, input, continueOnFail }: RunOptions): Promise<RunResult> {
+	const node = makeNode(parameters, continueOnFail);
+	const workflow = makeWorkflow(node);
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: 'test-workflow',
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		isArchived: false,
+		activeVersionId: null,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node, data: { main: [input ?? [{ json: {} }]] }, source: null }],
+		},
+	});
+	const execute = new WorkflowExecute(additionalData(withDefaults(credentials), hooks), 'manual', runExecutionData);
+	let run: IRun;
+	try {
+		await execute.processRunExecutionData(workflow);
+		run = await finished;
+	} catch (error) {
+		// n8n refuses to start a run whose node has parameter issues (a required field left empty,
+		// a value failing a picker's pattern), before the node runs at all.
+		return { items: [], error: error as ExecutionError, run: { data: runExecutionData } as unknown as IRun };
+	}
+	const task = run.data.resultData.runData[NODE_NAME]?.[0];
+	const items = (task?.data?.main?.[0] ?? []).map((item) => {
+		const copy = { ...item };
+		delete copy.pairedItem;
+		return copy;
+	});
+	return { items, error: task?.error ?? run.data.resultData.error, run };
+}
+
+/** Calls one of the node's listSearch methods through n8n's LoadOptionsContext. */
+export async function listSearch(
+	method: string,
+	credentials: IDataObject,
+	parameters: INodeParameters = {},
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const node = makeNode(parameters);
+	const context = new LoadOptionsContext(makeWorkflow(node), node, additionalData(withDefaults(credentials), undefined, parameters), '');
+	const search = nodeType.methods?.listSearch?.[method];
+	if (!search) throw new Error(`No list search ${method}`);
+	return await search.call(context, filter, paginationToken);
+}
+
+/**
+ * The credential's `test`, run the way n8n's CredentialsTester runs a declarative test: its request
+ * as the only routed property of a stand-in node (no requestDefaults), through RoutingNode with the
+ * decrypted credential, then the `responseCode` rules on a failed response.
+ */
+export async function testCredential(credentials: IDataObject): Promise<INodeCredentialTestResult> {
+	const test = credentialType.test;
+	if (!test) throw new Error('The credential has no test');
+	const standIn: INodeType = {
+		description: {
+			displayName: 'Credential test',
+			name: 'credentialTest',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: [],
+			outputs: [],
+			credentials: [{ name: credentialType.name, required: true }],
+			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: test.request } }],
+		},
+	};
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: 'credentialTest',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { [credentialType.name]: { id: 'cred-1', name: 'CometChat account' } },
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new TestNodeTypes({ credentialTest: standIn }),
+	});
+	const data = withDefaults(credentials);
+	const runExecutionData = { resultData: { runData: {} } } as unknown as IRunExecutionData;
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData(data),
+		'internal',
+		runExecutionData,
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		{ node, data: {}, source: null },
+		[],
+	);
+	try {
+		await new RoutingNode(context, standIn, { id: 'cred-1', name: 'CometChat account', type: credentialType.name, data }).runNode();
+	} catch (error) {
+		const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }).cause;
+		if (cause?.response) {
+			const rule = (test.rules ?? []).find(
+				(r) => r.type === 'responseCode' && r.properties.value === cause.response?.status,
+			);
+			if (rule) return { status: 'Error', message: rule.properties.message };
+			return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}` };
+		}
+		if (cause?.code) return { status: 'Error', message: cause.code };
+		return { status: 'Error', message: String((error as Error).message) };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}
