@@ -19,6 +19,8 @@ import {
 	type ICredentialDataDecryptedObject,
 	type ICredentialType,
 	type ICredentials,
+	type IConnections,
+	type IPinData,
 	type IDataObject,
 	type IHttpRequestOptions,
 	type INode,
@@ -220,6 +222,73 @@ export async function runNode({ parameters, credentials, input, continueOnFail }
 		return copy;
 	});
 	return { items, error: task?.error ?? run.data.resultData.error, run };
+}
+
+export interface WorkflowFile {
+	name?: string;
+	nodes: INode[];
+	connections: IConnections;
+	pinData?: IPinData;
+}
+
+/** Stands in for a trigger whose output is pinned: n8n uses the pinned items and never runs it. */
+function pinnedTrigger(type: string): INodeType {
+	return {
+		description: {
+			displayName: type,
+			name: type,
+			group: ['trigger'],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: [],
+			outputs: ['main'],
+			properties: [],
+		},
+	};
+}
+
+/**
+ * Runs a whole exported workflow (such as examples/*.json) from its trigger, whose pinned data is the
+ * input, through n8n's WorkflowExecute; every CometChat node in it runs for real.
+ */
+export async function runWorkflow(
+	file: WorkflowFile,
+	credentials: IDataObject,
+): Promise<{ run: IRun; error?: ExecutionError; output: (nodeName: string) => IDataObject[] }> {
+	const types: Record<string, INodeType> = {};
+	for (const node of file.nodes) types[node.type] = node.type === NODE_TYPE ? nodeType : pinnedTrigger(node.type);
+	const workflow = new Workflow({
+		id: 'example',
+		name: file.name,
+		nodes: file.nodes,
+		connections: file.connections,
+		active: false,
+		nodeTypes: new TestNodeTypes(types),
+		settings: { executionOrder: 'v1' },
+		pinData: file.pinData,
+	});
+	const startNode = file.nodes.find((node) => node.type !== NODE_TYPE && file.pinData?.[node.name]);
+	if (!startNode) throw new Error('The workflow needs a trigger with pinned data');
+	const hooks = new ExecutionLifecycleHooks('manual', 'example-execution', {
+		id: 'example',
+		name: file.name ?? 'example',
+		nodes: file.nodes,
+		connections: file.connections,
+		active: false,
+		isArchived: false,
+		activeVersionId: null,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	const run = await new WorkflowExecute(additionalData(withDefaults(credentials), hooks), 'manual').run({
+		workflow,
+		startNode,
+		pinData: file.pinData,
+	});
+	const output = (nodeName: string) =>
+		(run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+	return { run, error: run.data.resultData.error, output };
 }
 
 /** Calls one of the node's listSearch methods through n8n's LoadOptionsContext. */

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createEmulator, type Emulator } from './emulator';
+import { ROOT, runWorkflow, type WorkflowFile } from './harness';
+
+// Every example workflow runs, as exported, in n8n's engine against the emulator's demo data.
+describe('example workflows', () => {
+	let emulator: Emulator;
+	beforeAll(async () => {
+		emulator = await createEmulator({ seed: true });
+	});
+	beforeEach(() => emulator.reset());
+	afterAll(() => emulator.close());
+
+	const load = (name: string) => JSON.parse(readFileSync(join(ROOT, 'examples', name), 'utf8')) as WorkflowFile;
+	const credentials = () => ({ appId: emulator.appId, apiKey: emulator.apiKey, baseUrl: emulator.url });
+	const requests = () => emulator.requests.map((r) => `${r.method} ${r.path.replace('/v3', '')} ${JSON.stringify(r.body ?? '')} ${r.headers.onbehalfof ?? ''}`.trim());
+
+	it('moderation-block-and-report: blocks each reported user and reports every result', async () => {
+		const { error, output } = await runWorkflow(load('moderation-block-and-report.json'), credentials());
+		expect(error).toBeUndefined();
+		expect(output('Block reported users')).toEqual([
+			{ uid: 'spammer-42', success: true, message: 'The user with UID cometchat-uid-3 has blocked user with UID spammer-42 successfully.' },
+			{ uid: 'guest-emma', success: true, message: 'The user with UID cometchat-uid-3 has blocked user with UID guest-emma successfully.' },
+			{ uid: 'no-such-user', success: false, message: 'The uid no-such-user does not exist, please make sure you have created a uid with uid no-such-user.' },
+		]);
+		expect(output('Tell the moderator').map((m) => (m.data as { text: string }).text)).toEqual([
+			'Report from cometchat-uid-3: spammer-42 is now blocked',
+			'Report from cometchat-uid-3: guest-emma is now blocked',
+			'Report from cometchat-uid-3: no-such-user was not blocked (The uid no-such-user does not exist, please make sure you have created a uid with uid no-such-user.)',
+		]);
+		expect(requests()[0]).toBe('POST /users/cometchat-uid-3/blockedusers {"blockedUids":["spammer-42","guest-emma","no-such-user"]}');
+		expect(requests().slice(1)).toHaveLength(3);
+		expect(emulator.requests.slice(1).every((r) => r.path === '/v3/messages' && (r.body as { receiver: string }).receiver === 'mod-olivia')).toBe(true);
+	});
+
+	it('unban-appeal: unbans on behalf of the moderator, then tells the user', async () => {
+		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('spammer-42')).toBe(true);
+		const { error, output } = await runWorkflow(load('unban-appeal.json'), credentials());
+		expect(error).toBeUndefined();
+		expect(output('Unban')).toEqual([
+			{ success: true, message: 'The user with uid spammer-42 has been unbanned from the Group cometchat-guid-1.' },
+		]);
+		expect(output('Tell the user')[0]).toMatchObject({
+			sender: 'mod-olivia',
+			receiver: 'spammer-42',
+			data: { text: 'Your appeal was accepted: you can join cometchat-guid-1 again.' },
+		});
+		expect(requests()).toEqual([
+			'DELETE /groups/cometchat-guid-1/bannedusers/spammer-42 "" mod-olivia',
+			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"spammer-42","data":{"text":"Your appeal was accepted: you can join cometchat-guid-1 again."}} mod-olivia',
+		]);
+		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('spammer-42')).toBe(false);
+	});
+
+	it('signup-auth-tokens: one forced token per sign-up, then a welcome for each', async () => {
+		const { error, output } = await runWorkflow(load('signup-auth-tokens.json'), credentials());
+		expect(error).toBeUndefined();
+		expect(output('Create auth token').map((t) => t.uid)).toEqual(['guest-emma', 'guest-liam']);
+		expect(output('Create auth token').every((t) => /^guest-(emma|liam)_[0-9a-f]{40}$/.test(String(t.authToken)))).toBe(true);
+		expect(output('Welcome message').map((m) => [m.receiver, (m.data as { text: string }).text])).toEqual([
+			['guest-emma', 'Welcome aboard, Emma!'],
+			['guest-liam', 'Welcome aboard, Liam!'],
+		]);
+		expect(emulator.requests.filter((r) => r.path.endsWith('/auth_tokens')).map((r) => r.body)).toEqual([{ force: true }, { force: true }]);
+	});
+});
