@@ -7,4 +7,5 @@ module.exports = {
 	setupFiles: ['<rootDir>/test/harness/setup-env.ts'],
 	cacheDirectory: '<rootDir>/.cache/jest',
 	testTimeout: 30000,
+	reporters: ['default', '<rootDir>/test/harness/summary-reporter.js'],
 };
