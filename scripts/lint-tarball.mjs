@@ -1,7 +1,7 @@
 // The scanner's second leg: lint what npm would publish (compiled JS + package.json) with the
 // scanner's rules, so nothing the build emits can slip past review of the TypeScript sources.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -16,6 +16,10 @@ try {
 	const files = readdirSync(pkgDir, { recursive: true }).map(String);
 	const unexpected = files.filter((f) => !(f === 'package.json' || f === 'README.md' || f === 'LICENSE' || f.startsWith('dist')));
 	if (unexpected.length) throw new Error(`The tarball holds files outside dist/: ${unexpected.join(', ')}`);
+	const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+	const declared = [...pkg.n8n.nodes, ...pkg.n8n.credentials];
+	const missing = declared.filter((f) => !files.includes(f));
+	if (missing.length) throw new Error(`The tarball lacks ${missing.join(', ')}: run npm run build first.`);
 	const leaked = files.filter((f) => /(^|\/)(test|emulator|bench|examples)(\/|$)|\.test\.js$/.test(f));
 	if (leaked.length) throw new Error(`The tarball holds development files: ${leaked.join(', ')}`);
 
