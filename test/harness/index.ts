@@ -145,6 +145,12 @@ function additionalData(
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
+/** The execution hooks WorkflowExecute reports to; tests wait on `workflowExecuteAfter`. */
+function lifecycleHooks(name: string, nodes: INode[], connections: IConnections) {
+	const workflowData = { id: 'test-workflow', name, nodes, connections, active: false, isArchived: false, activeVersionId: null, createdAt: new Date(), updatedAt: new Date() };
+	return new ExecutionLifecycleHooks('manual', 'test-execution', workflowData as never);
+}
+
 function makeNode(parameters: INodeParameters, continueOnFail = false): INode {
 	return {
 		id: 'node-1',
@@ -188,17 +194,7 @@ export interface RunResult {
 export async function runNode({ parameters, credentials, input, continueOnFail }: RunOptions): Promise<RunResult> {
 	const node = makeNode(parameters, continueOnFail);
 	const workflow = makeWorkflow(node);
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
-		id: 'test-workflow',
-		name: 'test',
-		nodes: [node],
-		connections: {},
-		active: false,
-		isArchived: false,
-		activeVersionId: null,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-	} as never);
+	const hooks = lifecycleHooks('test', [node], {});
 	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
 	const runExecutionData = createRunExecutionData({
 		executionData: {
@@ -270,17 +266,7 @@ export async function runWorkflow(
 	});
 	const startNode = file.nodes.find((node) => node.type !== NODE_TYPE && file.pinData?.[node.name]);
 	if (!startNode) throw new Error('The workflow needs a trigger with pinned data');
-	const hooks = new ExecutionLifecycleHooks('manual', 'example-execution', {
-		id: 'example',
-		name: file.name ?? 'example',
-		nodes: file.nodes,
-		connections: file.connections,
-		active: false,
-		isArchived: false,
-		activeVersionId: null,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-	} as never);
+	const hooks = lifecycleHooks(file.name ?? 'example', file.nodes, file.connections);
 	const run = await new WorkflowExecute(additionalData(withDefaults(credentials), hooks), 'manual').run({
 		workflow,
 		startNode,

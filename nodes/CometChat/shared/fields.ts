@@ -138,3 +138,15 @@ export function idListField(
 		},
 	};
 }
+
+/** The "Options" collection of an operation: optional fields, each sent only when added. */
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options,
+	};
+}

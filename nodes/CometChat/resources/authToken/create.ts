@@ -1,4 +1,4 @@
-import { pathId, userLocator } from '../../shared/fields';
+import { optionsCollection, pathId, userLocator } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
 import { unwrapData } from '../../shared/output';
 
@@ -17,22 +17,15 @@ export const create = defineOperation(
 	},
 	[
 		userLocator('uid', 'User', 'The user to create the token for'),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Force',
-					name: 'force',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to always generate a new token instead of returning an existing one',
-					routing: { send: { type: 'body', property: 'force' } },
-				},
-			],
-		},
+		optionsCollection([
+			{
+				displayName: 'Force',
+				name: 'force',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to always generate a new token instead of returning an existing one',
+				routing: { send: { type: 'body', property: 'force' } },
+			},
+		]),
 	],
 );

@@ -1,4 +1,4 @@
-import { groupLocator, onBehalfOfOption, pathId, userLocator } from '../../shared/fields';
+import { groupLocator, onBehalfOfOption, optionsCollection, pathId, userLocator } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
 import { unwrapData } from '../../shared/output';
 
@@ -18,13 +18,6 @@ export const unban = defineOperation(
 	[
 		groupLocator('guid', 'Group', 'The group the user is banned from'),
 		userLocator('uid', 'User', 'The banned user'),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [onBehalfOfOption('UID of a group admin or moderator to act as. Without it the app itself unbans.')],
-		},
+		optionsCollection([onBehalfOfOption('UID of a group admin or moderator to act as. Without it the app itself unbans.')]),
 	],
 );

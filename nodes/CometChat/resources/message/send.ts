@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { onBehalfOfOption, receiverLocator } from '../../shared/fields';
+import { onBehalfOfOption, optionsCollection, receiverLocator } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
 import { unwrapData } from '../../shared/output';
 import { inputError, readJsonObject, readList } from '../../shared/validate';
@@ -42,39 +42,32 @@ export const send = defineOperation(
 			placeholder: 'e.g. The hiking trip moves to Saturday.',
 			description: 'The message text. Mention a user with &lt;@uid:UID&gt;.',
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Metadata (JSON)',
-					name: 'metadata',
-					type: 'json',
-					default: '{}',
-					description: 'Any JSON object to store with the message, e.g. {"ticket": 42}',
-				},
-				{
-					displayName: 'Message UID (MUID)',
-					name: 'muid',
-					type: 'string',
-					default: '',
-					description: 'Your own unique ID for the message, to match it later',
-					routing: { send: { type: 'body', property: 'muid', value: '={{ $value || undefined }}' } },
-				},
-				onBehalfOfOption('UID of the sender. Without it the message comes from the app ("System").'),
-				{
-					displayName: 'Tags',
-					name: 'tags',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. announcement, weekly',
-					description: 'Tags for the message: a comma-separated list, or an array from an expression',
-				},
-			],
-		},
+		optionsCollection([
+			{
+				displayName: 'Metadata (JSON)',
+				name: 'metadata',
+				type: 'json',
+				default: '{}',
+				description: 'Any JSON object to store with the message, e.g. {"ticket": 42}',
+			},
+			{
+				displayName: 'Message UID (MUID)',
+				name: 'muid',
+				type: 'string',
+				default: '',
+				description: 'Your own unique ID for the message, to match it later',
+				routing: { send: { type: 'body', property: 'muid', value: '={{ $value || undefined }}' } },
+			},
+			onBehalfOfOption('UID of the sender. Without it the message comes from the app ("System").'),
+			{
+				displayName: 'Tags',
+				name: 'tags',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. announcement, weekly',
+				description: 'Tags for the message: a comma-separated list, or an array from an expression',
+			},
+		]),
 	],
 );
 
