@@ -38,15 +38,27 @@ describe('User → Get Many', () => {
 		expect(items[2502].json.uid).toBe('user-0001');
 	});
 
-	it('stops as soon as a limit above one page is reached', async () => {
+	it('splits a limit above 1000 into the fewest even pages and stops there', async () => {
 		seed(2503);
 		const { items } = await run(ctx, getAll({ limit: 1500 }));
 		expect(ctx.emulator.requests.map((r) => r.query)).toEqual([
-			{ page: '1', perPage: '1000' },
-			{ page: '2', perPage: '1000' },
+			{ page: '1', perPage: '750' },
+			{ page: '2', perPage: '750' },
 		]);
 		expect(items).toHaveLength(1500);
 		expect(items[1499].json.uid).toBe('user-1004');
+	});
+
+	it('trims the last even page to the limit', async () => {
+		seed(2503);
+		const { items } = await run(ctx, getAll({ limit: 2001 }));
+		expect(ctx.emulator.requests.map((r) => r.query)).toEqual([
+			{ page: '1', perPage: '667' },
+			{ page: '2', perPage: '667' },
+			{ page: '3', perPage: '667' },
+		]);
+		expect(items).toHaveLength(2001);
+		expect(new Set(items.map((item) => item.json.uid)).size).toBe(2001);
 	});
 
 	it('makes one request and no items when there are no users', async () => {

@@ -17,7 +17,7 @@ interface PagePagination {
 
 /**
  * Walks CometChat's page/perPage lists. With Return All it asks for 1000 per page until
- * meta.pagination says the last page came; with a Limit it asks for no more than the limit.
+ * meta.pagination says the last page came; with a Limit it asks for no more than the limit needs.
  * Each page goes through the operation's own postReceive chain (error check, unwrap `data`).
  */
 export async function paginateByPage(
@@ -26,7 +26,8 @@ export async function paginateByPage(
 ): Promise<INodeExecutionData[]> {
 	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
 	const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', 50));
-	const perPage = Math.min(limit, MAX_PER_PAGE);
+	// The fewest pages that hold the limit, split evenly: 1500 → 2 × 750, not 1000 + 1000.
+	const perPage = returnAll ? MAX_PER_PAGE : Math.ceil(limit / Math.ceil(limit / MAX_PER_PAGE));
 
 	const last: { pagination?: PagePagination } = {};
 	requestData.postReceive.unshift({
