@@ -49,5 +49,8 @@ describe('node description', () => {
 			if (property.type === 'boolean') expect(property.description).toMatch(/^Whether /);
 		}
 		expect(nodeType.description.usableAsTool).toBe(true);
+		expect(properties.find((p) => p.name === 'limit')?.displayOptions).toEqual({
+			show: { returnAll: [false], resource: ['user'], operation: ['getAll'] },
+		});
 	});
 });
