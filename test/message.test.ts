@@ -87,6 +87,14 @@ describe('Message → Send', () => {
 		expect(ctx.emulator.requests[0].body).toMatchObject({ tags: ['a', 'b'], data: { metadata: { from: 'form' } } });
 	});
 
+	it('sends a number from an expression as text, and refuses an object', async () => {
+		await run(ctx, send({ text: '={{ $json.n }}' }), { input: [{ json: { n: 42 } }] });
+		expect(ctx.emulator.requests[0].body).toMatchObject({ data: { text: '42' } });
+		const { error } = await run(ctx, send({ text: '={{ $json.o }}' }), { input: [{ json: { o: { a: 1 } } }] });
+		expect(error?.message).toContain('Text: must be text, not object [item 0]');
+		expect(ctx.emulator.requests).toHaveLength(1);
+	});
+
 	it('sends one message per input item, with expressions resolved per item', async () => {
 		const { items } = await run(ctx, send({ receiver: byId('={{ $json.to }}'), text: '=Hi {{ $json.to }}' }), {
 			input: [{ json: { to: 'alice' } }, { json: { to: 'bob' } }],

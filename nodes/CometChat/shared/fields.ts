@@ -12,16 +12,21 @@ function checkId(parameter: string, field: string) {
 	};
 }
 
+// What the pickers differ in: where "From List" searches, and how "By ID" is labelled.
+const LOCATORS = {
+	user: { search: 'searchUsers', label: 'UID', list: 'Select a user...', example: 'e.g. cometchat-uid-1' },
+	group: { search: 'searchGroups', label: 'GUID', list: 'Select a group...', example: 'e.g. cometchat-guid-1' },
+	receiver: { search: 'searchReceivers', label: 'UID or GUID', list: 'Select a receiver...', example: 'e.g. cometchat-uid-1' },
+};
+
 function idLocator(
-	kind: 'user' | 'group' | 'receiver',
+	kind: keyof typeof LOCATORS,
 	name: string,
 	displayName: string,
 	description: string,
 	bodyProperty?: string,
 ): INodeProperties {
-	const user = kind === 'user';
-	const search = { user: 'searchUsers', group: 'searchGroups', receiver: 'searchReceivers' }[kind];
-	const label = { user: 'UID', group: 'GUID', receiver: 'UID or GUID' }[kind];
+	const { search, label, list, example } = LOCATORS[kind];
 	return {
 		displayName,
 		name,
@@ -34,14 +39,14 @@ function idLocator(
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: user ? 'Select a user...' : kind === 'group' ? 'Select a group...' : 'Select a receiver...',
+				placeholder: list,
 				typeOptions: { searchListMethod: search, searchable: true },
 			},
 			{
 				displayName: `By ${label}`,
 				name: 'id',
 				type: 'string',
-				placeholder: user ? 'e.g. cometchat-uid-1' : 'e.g. cometchat-guid-1',
+				placeholder: example,
 				validation: [
 					{
 						type: 'regex',

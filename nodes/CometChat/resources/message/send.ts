@@ -76,10 +76,12 @@ async function buildMessageData(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const text = this.getNodeParameter('text', '') as unknown;
-	if (typeof text !== 'string' || text.trim() === '') {
-		throw inputError(this, 'Text', typeof text === 'string' ? 'is empty' : 'must be text', 'Give the message some text.');
+	const raw = this.getNodeParameter('text', '') as unknown;
+	if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
+		throw inputError(this, 'Text', `must be text, not ${raw === null ? 'null' : typeof raw}`, 'Give the message some text.');
 	}
+	const text = String(raw);
+	if (text.trim() === '') throw inputError(this, 'Text', 'is empty', 'Give the message some text.');
 	const options = this.getNodeParameter('options', {}) as Record<string, unknown>;
 	const data: Record<string, unknown> = { text };
 	if (options.metadata !== undefined) data.metadata = readJsonObject(this, 'options.metadata', 'Metadata (JSON)');
