@@ -180,8 +180,24 @@ export class EmulatorState {
 		return String(this.lastMessageId);
 	}
 
+	/**
+	 * A store a route module keeps for its own resource (roles, API keys, friends...), created on
+	 * first use and emptied by clear(), so each resource's state lives beside its routes.
+	 */
+	store<T extends { clear(): void }>(name: string, create: () => T): T {
+		let store = this.stores.get(name) as T | undefined;
+		if (!store) {
+			store = create();
+			this.stores.set(name, store);
+		}
+		return store;
+	}
+
+	private readonly stores = new Map<string, { clear(): void }>();
+
 	/** Empty every collection (keeps this object, so references held by tests stay valid). */
 	clear(): void {
+		for (const store of this.stores.values()) store.clear();
 		this.users.clear();
 		this.groups.clear();
 		this.blocks.clear();

@@ -1,6 +1,6 @@
 import { idListField, pathId, userLocator } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
-import { perUidResults } from '../../shared/output';
+import { inBatches } from '../../shared/batch';
 
 // POST /users/{uid}/blockedusers  body {blockedUids: [...]}  →  {data: {<uid>: {success, message}}}
 export const block = defineOperation(
@@ -12,7 +12,8 @@ export const block = defineOperation(
 		description: 'Block one or more users for a user, so they can no longer message each other',
 		routing: {
 			request: { method: 'POST', url: `=/users/${pathId('uid')}/blockedusers` },
-			output: { postReceive: [perUidResults('blockedUids', 'Blocked UIDs')] },
+			send: { paginate: true },
+			operations: { pagination: inBatches({ lists: ['blockedUids'] }) },
 		},
 	},
 	[

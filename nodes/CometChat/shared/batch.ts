@@ -1,0 +1,85 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeExecutionData,
+} from 'n8n-workflow';
+
+export interface BatchOptions {
+	/** Body arrays holding the IDs, in the order their IDs are sent and reported. */
+	lists: string[];
+	/** At most this many IDs in all per call (CometChat: 25 for members and friends). */
+	size?: number;
+	/** `{data: {<list>: {<id>: result}}}` (members, friends) rather than `{data: {<id>: result}}` (blocks). */
+	nested?: boolean;
+	/** Extra output fields for IDs from one list, e.g. admins → {scope: 'admin'}. */
+	tag?: (list: string) => IDataObject;
+}
+
+/**
+ * Runs a batch endpoint as `operations.pagination` (the declarative way to make several calls for one
+ * item): splits the body's ID lists into calls of at most `size` IDs, in order, and returns one item
+ * per ID asked for — `{uid, ...tag, success, message}` in the order given. CometChat lower-cases IDs,
+ * so answers match case-insensitively; an ID the answer leaves out is reported as `success: false`,
+ * and an answer for an ID nobody asked for is still passed on. Needs `send.paginate: true`.
+ */
+export function inBatches({ lists, size = Infinity, nested = false, tag = () => ({}) }: BatchOptions) {
+	return async function runBatches(
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const body = (requestData.options.body ?? {}) as IDataObject;
+		const entries = lists.flatMap((list) => ((body[list] as string[] | undefined) ?? []).map((id) => ({ list, id })));
+		const items: INodeExecutionData[] = [];
+		for (let start = 0; start < entries.length; start += size) {
+			const chunk = entries.slice(start, start + size);
+			const chunkBody: IDataObject = { ...body };
+			for (const list of lists) delete chunkBody[list];
+			for (const { list, id } of chunk) ((chunkBody[list] ??= []) as string[]).push(id);
+			const [response] = await this.makeRoutingRequest({
+				...requestData,
+				options: { ...requestData.options, body: chunkBody },
+			});
+			const data = ((response?.json as IDataObject | undefined)?.data ?? {}) as IDataObject;
+			items.push(...matchAnswers(chunk, answersOf(data, lists, nested), tag));
+		}
+		return items;
+	};
+}
+
+interface Answer {
+	list: string;
+	id: string;
+	result: unknown;
+}
+
+function answersOf(data: IDataObject, lists: string[], nested: boolean): Answer[] {
+	if (!nested) return Object.entries(data).map(([id, result]) => ({ list: lists[0], id, result }));
+	return lists.flatMap((list) =>
+		Object.entries((data[list] ?? {}) as IDataObject).map(([id, result]) => ({ list, id, result })),
+	);
+}
+
+function matchAnswers(asked: Array<{ list: string; id: string }>, answers: Answer[], tag: (list: string) => IDataObject) {
+	const key = (list: string, id: string) => `${list}\u0000${id.toLowerCase()}`;
+	const pending = new Map(answers.map((answer) => [key(answer.list, answer.id), answer]));
+	const items: INodeExecutionData[] = asked.map(({ list, id }) => {
+		const answer = pending.get(key(list, id));
+		pending.delete(key(list, id));
+		return { json: { uid: id, ...tag(list), ...outcome(answer?.result) } };
+	});
+	for (const { list, id, result } of pending.values()) items.push({ json: { uid: id, ...tag(list), ...outcome(result) } });
+	return items;
+}
+
+function outcome(result: unknown): IDataObject {
+	if (result === undefined) return { success: false, message: 'CometChat returned no result for this ID.' };
+	const entry = (result ?? {}) as IDataObject;
+	const error = entry.error as IDataObject | undefined;
+	const message = entry.message ?? error?.message;
+	return {
+		success: entry.success === true,
+		...(message !== undefined ? { message: String(message) } : {}),
+		...(error?.code ? { code: error.code } : {}),
+	};
+}
