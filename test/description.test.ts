@@ -7,17 +7,74 @@ const optionsOf = (p: INodeProperties) => (p.options ?? []) as INodePropertyOpti
 describe('node description', () => {
 	it('keeps the resource/operation values and parameter names saved workflows depend on', () => {
 		const contract: Record<string, Record<string, string[]>> = {
-			blockedUser: { block: ['uid', 'blockedUids'] },
-			bannedUser: { unban: ['guid', 'uid', 'options'] },
-			authToken: { create: ['uid', 'options'] },
+			apiKey: {
+				create: ['name', 'scope'],
+				delete: ['apiKey'],
+				get: ['apiKey'],
+				getAll: ['returnAll', 'limit', 'filters'],
+				update: ['apiKey', 'updateFields'],
+			},
+			authToken: {
+				create: ['uid', 'options'],
+				delete: ['uid', 'authToken'],
+				deleteAll: ['uid'],
+				get: ['uid', 'authToken'],
+				getAll: ['uid', 'returnAll', 'limit'],
+				update: ['uid', 'authToken', 'updateFields'],
+			},
+			bannedUser: { ban: ['guid', 'uid', 'options'], getAll: ['guid', 'returnAll', 'limit'], unban: ['guid', 'uid', 'options'] },
+			blockedUser: { block: ['uid', 'blockedUids'], getAll: ['uid', 'returnAll', 'limit'], unblock: ['uid', 'blockedUids'] },
+			friend: { add: ['uid', 'friendUids'], getAll: ['uid', 'returnAll', 'limit', 'filters'], remove: ['uid', 'friendUids'] },
+			group: {
+				create: ['guid', 'name', 'type', 'password', 'options'],
+				delete: ['guid', 'options'],
+				get: ['guid', 'simplify', 'options'],
+				getAll: ['returnAll', 'limit', 'simplify', 'filters', 'options'],
+				update: ['guid', 'updateFields', 'unset', 'options'],
+			},
+			groupMember: {
+				add: ['guid', 'admins', 'moderators', 'participants', 'usersToBan', 'options'],
+				changeScope: ['guid', 'uid', 'scope', 'options'],
+				getAll: ['guid', 'returnAll', 'limit', 'filters'],
+				kick: ['guid', 'uid', 'options'],
+			},
 			message: { send: ['receiverType', 'receiver', 'text', 'options'] },
-			user: { getAll: ['returnAll', 'limit', 'filters'] },
+			role: {
+				allowFeatures: ['role', 'allowAll', 'features'],
+				create: ['roleId', 'name', 'options'],
+				delete: ['role'],
+				get: ['role'],
+				getAll: ['returnAll', 'limit'],
+				getPermissions: ['role'],
+				getRestrictedFeatures: ['role'],
+				getScopePermissions: ['guid', 'scope'],
+				resetPermission: ['role', 'permission'],
+				resetScopePermission: ['guid', 'scope', 'permission'],
+				restrictFeatures: ['role', 'features'],
+				setPermissions: ['role', 'permissions'],
+				setScopePermissions: ['guid', 'scope', 'permissions'],
+				update: ['role', 'updateFields', 'unset'],
+			},
+			user: {
+				create: ['uid', 'name', 'options'],
+				deactivate: ['uids'],
+				delete: ['uid', 'options'],
+				get: ['uid', 'simplify', 'options'],
+				getAll: ['returnAll', 'limit', 'simplify', 'filters'],
+				reactivate: ['uids'],
+				update: ['uid', 'updateFields', 'unset'],
+			},
 		};
+		// The defaults of the first five operations' resources stay what 0.1.0 shipped.
+		const defaults = Object.fromEntries(
+			properties.filter((p) => p.name === 'operation').map((p) => [p.displayOptions?.show?.resource?.[0], p.default]),
+		);
+		expect(defaults).toMatchObject({ authToken: 'create', bannedUser: 'unban', blockedUser: 'block', message: 'send', user: 'getAll' });
 		const resource = properties.find((p) => p.name === 'resource')!;
 		expect(optionsOf(resource).map((o) => o.value).sort()).toEqual(Object.keys(contract).sort());
 		for (const [resourceValue, operations] of Object.entries(contract)) {
 			const operation = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resourceValue))!;
-			expect(optionsOf(operation).map((o) => o.value)).toEqual(expect.arrayContaining(Object.keys(operations)));
+			expect(optionsOf(operation).map((o) => o.value).sort()).toEqual(Object.keys(operations).sort());
 			for (const [operationValue, names] of Object.entries(operations)) {
 				const shown = properties
 					.filter((p) => p.displayOptions?.show?.resource?.includes(resourceValue) && p.displayOptions?.show?.operation?.includes(operationValue))
@@ -28,7 +85,8 @@ describe('node description', () => {
 		expect(optionsOf(properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('bannedUser'))!).map((o) => o.name)).toEqual(['onBehalfOf']);
 		expect(optionsOf(properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('message'))!).map((o) => o.name).sort()).toEqual(['metadata', 'muid', 'onBehalfOf', 'tags']);
 		expect(optionsOf(properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('authToken'))!).map((o) => o.name)).toEqual(['force']);
-		expect(optionsOf(properties.find((p) => p.name === 'filters')!).map((o) => o.name).sort()).toEqual(
+		const userFilters = properties.find((p) => p.name === 'filters' && p.displayOptions?.show?.resource?.includes('user'))!;
+		expect(optionsOf(userFilters).map((o) => o.name).sort()).toEqual(
 			['onlyDeactivated', 'role', 'roles', 'searchIn', 'searchKey', 'status', 'tags', 'withDeactivated', 'withTags'],
 		);
 	});
@@ -49,7 +107,7 @@ describe('node description', () => {
 			if (property.type === 'boolean') expect(property.description).toMatch(/^Whether /);
 		}
 		expect(nodeType.description.usableAsTool).toBe(true);
-		expect(properties.find((p) => p.name === 'limit')?.displayOptions).toEqual({
+		expect(properties.find((p) => p.name === 'limit' && p.displayOptions?.show?.resource?.includes('user'))?.displayOptions).toEqual({
 			show: { returnAll: [false], resource: ['user'], operation: ['getAll'] },
 		});
 	});

@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { searchGroups, searchReceivers, searchUsers } from './listSearch';
 import { resources } from './resources';
+import { searchRoles } from './listSearch/searchRoles';
 import { BASE_URL_EXPRESSION } from './shared/baseUrl';
 import { throwOnApiError } from './shared/errors';
 import { CREDENTIAL, checkCredential } from './shared/transport';
@@ -45,6 +46,6 @@ export class CometChat implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchGroups, searchReceivers, searchUsers },
+		listSearch: { searchGroups, searchReceivers, searchRoles, searchUsers },
 	};
 }

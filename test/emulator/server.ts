@@ -20,6 +20,10 @@ import { blockedUserRoutes } from './routes/blockedUsers';
 import { bannedUserRoutes } from './routes/bannedUsers';
 import { groupRoutes } from './routes/groups';
 import { messageRoutes } from './routes/messages';
+import { apiKeyRoutes } from './routes/apiKeys';
+import { friendRoutes } from './routes/friends';
+import { groupMemberRoutes } from './routes/groupMembers';
+import { roleRoutes } from './routes/roles';
 import type { EmulatorState } from './state';
 
 export type ApiKeyScope = 'fullAccess' | 'authOnly';
@@ -64,6 +68,10 @@ export const routes: Route[] = [
 	...bannedUserRoutes,
 	...groupRoutes,
 	...messageRoutes,
+	...apiKeyRoutes,
+	...friendRoutes,
+	...groupMemberRoutes,
+	...roleRoutes,
 ];
 
 interface RateDecision {

@@ -1,15 +1,25 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { apiKeyDescription } from './apiKey';
 import { authTokenDescription } from './authToken';
 import { bannedUserDescription } from './bannedUser';
 import { blockedUserDescription } from './blockedUser';
+import { friendDescription } from './friend';
+import { groupDescription } from './group';
+import { groupMemberDescription } from './groupMember';
 import { messageDescription } from './message';
+import { roleDescription } from './role';
 import { userDescription } from './user';
 
 /** Every resource: its name in the Resource dropdown, its value, and its operations and fields. */
 export const resources: Array<{ name: string; value: string; properties: INodeProperties[] }> = [
+	{ name: 'API Key', value: 'apiKey', properties: apiKeyDescription },
 	{ name: 'Auth Token', value: 'authToken', properties: authTokenDescription },
 	{ name: 'Banned User', value: 'bannedUser', properties: bannedUserDescription },
 	{ name: 'Blocked User', value: 'blockedUser', properties: blockedUserDescription },
+	{ name: 'Friend', value: 'friend', properties: friendDescription },
+	{ name: 'Group', value: 'group', properties: groupDescription },
+	{ name: 'Group Member', value: 'groupMember', properties: groupMemberDescription },
 	{ name: 'Message', value: 'message', properties: messageDescription },
+	{ name: 'Role', value: 'role', properties: roleDescription },
 	{ name: 'User', value: 'user', properties: userDescription },
 ];

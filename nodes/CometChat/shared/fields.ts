@@ -1,5 +1,9 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { idProblem, inputError, readId, readIdList } from './validate';
+
+/** `routing.send.value` for a list sent as one comma-separated query value (spec: style form, explode false). */
+export const csvValue =
+	'={{ Array.isArray($value) ? $value.join(",") : String($value).split(",").map(s => s.trim()).filter(Boolean).join(",") }}';
 
 /** A URL path segment from a UID/GUID parameter, trimmed and encoded the way readId checks it. */
 export const pathId = (parameter: string) => `{{ encodeURIComponent(String($parameter["${parameter}"]).trim()) }}`;
@@ -17,6 +21,7 @@ const LOCATORS = {
 	user: { search: 'searchUsers', label: 'UID', list: 'Select a user...', example: 'e.g. cometchat-uid-1' },
 	group: { search: 'searchGroups', label: 'GUID', list: 'Select a group...', example: 'e.g. cometchat-guid-1' },
 	receiver: { search: 'searchReceivers', label: 'UID or GUID', list: 'Select a receiver...', example: 'e.g. cometchat-uid-1' },
+	role: { search: 'searchRoles', label: 'Role ID', list: 'Select a role...', example: 'e.g. moderator' },
 };
 
 function idLocator(
@@ -108,6 +113,10 @@ export function onBehalfOfOption(description: string): INodeProperties {
 	};
 }
 
+/** A role picker (searchable list or role ID; role IDs follow the UID rule), checked before any request. */
+export const roleLocator = (name: string, displayName: string, description: string) =>
+	idLocator('role', name, displayName, description);
+
 /** The receiver of a message, sent as body `receiver`: a user or a group, as Receiver Type says. */
 export const receiverLocator = (name: string, displayName: string, description: string) =>
 	idLocator('receiver', name, displayName, description, 'receiver');
@@ -155,3 +164,53 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 		options,
 	};
 }
+
+/** The "Update Fields" collection of an Update operation: the fields to change, each sent only when added. */
+export function updateFieldsCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options,
+	};
+}
+
+/** "Fields to Unset" of an Update operation: the spec's `unset` array, removing fields from the record. */
+export function unsetField(options: INodePropertyOptions[], record: string): INodeProperties {
+	return {
+		displayName: 'Fields to Unset',
+		name: 'unset',
+		type: 'multiOptions',
+		options,
+		default: [],
+		description: `Fields to remove from the ${record}`,
+	};
+}
+
+/** The "Filters" collection of a Get Many operation: query filters, each sent only when added. */
+export function filtersCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options,
+	};
+}
+
+/** The presence filter of user and member lists (`status` query parameter). */
+export const statusFilter: INodeProperties = {
+	displayName: 'Status',
+	name: 'status',
+	type: 'options',
+	options: [
+		{ name: 'Available', value: 'available' },
+		{ name: 'Offline', value: 'offline' },
+	],
+	default: 'available',
+	description: 'Only users with this presence status',
+	routing: { send: { type: 'query', property: 'status' } },
+};

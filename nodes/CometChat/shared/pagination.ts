@@ -84,3 +84,12 @@ export const returnAllOrLimit: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
+
+/**
+ * Return All and Limit for the few lists CometChat does not page (the spec gives them no page
+ * parameters, e.g. API keys): one request, and Limit trims the output.
+ */
+export const returnAllOrLimitUnpaged: INodeProperties[] = [
+	{ ...returnAllOrLimit[0], routing: undefined },
+	{ ...returnAllOrLimit[1], routing: { output: { maxResults: '={{ $value }}' } } },
+];

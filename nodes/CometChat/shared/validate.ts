@@ -1,4 +1,9 @@
-import { NodeOperationError, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
 
 // CometChat UIDs and GUIDs: letters, digits, "-" and "_", at most 100 characters (constraints page).
 // CometChat lower-cases them on create; we accept either case and let the API fold it.
@@ -63,9 +68,14 @@ export function readList(context: IExecuteSingleFunctions, parameter: string, fi
 	return values;
 }
 
-/** A list of UIDs/GUIDs: at least one, each valid. */
+/**
+ * A list of UIDs/GUIDs: at least one, each valid. CometChat IDs ignore case, so "Bob, bob" is one ID
+ * (kept as first written): CometChat would answer for it once.
+ */
 export function readIdList(context: IExecuteSingleFunctions, parameter: string, field: string): string[] {
-	const values = readList(context, parameter, field);
+	const values = readList(context, parameter, field).filter(
+		(value, index, all) => all.findIndex((other) => other.toLowerCase() === value.toLowerCase()) === index,
+	);
 	if (values.length === 0) throw inputError(context, field, 'is empty; give at least one ID');
 	for (const value of values) {
 		const problem = idProblem(value);
@@ -91,9 +101,77 @@ export function readJsonObject(context: IExecuteSingleFunctions, parameter: stri
 	return value as IDataObject;
 }
 
+/**
+ * A text parameter (a number is taken as text), trimmed unless `trim: false`. Refused when it is not
+ * text, empty while `required`, or longer than `max` characters; empty (or null) gives ''.
+ * Lengths count characters as CometChat does (UTF8mb4), not UTF-16 units.
+ */
+export function readText(
+	context: IExecuteSingleFunctions,
+	parameter: string,
+	field: string,
+	{ max = Infinity, required = false, trim = true }: { max?: number; required?: boolean; trim?: boolean } = {},
+): string {
+	const raw = context.getNodeParameter(parameter, '') as unknown;
+	if (raw !== null && raw !== undefined && typeof raw !== 'string' && typeof raw !== 'number') {
+		throw inputError(context, field, `must be text, not ${describe(raw)}`);
+	}
+	const text = raw === null || raw === undefined ? '' : String(raw);
+	const value = trim ? text.trim() : text;
+	if (value.trim() === '') {
+		if (required) throw inputError(context, field, 'is empty');
+		return '';
+	}
+	if (characters(value) > max) {
+		throw inputError(context, field, `is ${characters(value)} characters long; CometChat allows at most ${max}`);
+	}
+	return value;
+}
+
+// CometChat's constraints page: at most 25 tags of at most 100 characters (users, groups, messages).
+export const TAGS_MAX = 25;
+export const TAG_MAX = 100;
+
+/** Tags: a comma-separated list or an array, at most 25, each at most 100 characters. */
+export function readTags(context: IExecuteSingleFunctions, parameter: string, field = 'Tags'): string[] {
+	const tags = readList(context, parameter, field);
+	if (tags.length > TAGS_MAX) throw inputError(context, field, `has ${tags.length} tags; CometChat allows at most ${TAGS_MAX}`);
+	for (const tag of tags) {
+		if (characters(tag) > TAG_MAX) {
+			throw inputError(context, field, `"${tag.slice(0, 20)}…" is ${characters(tag)} characters long; CometChat allows at most ${TAG_MAX} per tag`);
+		}
+	}
+	return tags;
+}
+
+type Allowed = Array<string | INodePropertyOptions>;
+const allowedValues = (allowed: Allowed) => allowed.map((a) => (typeof a === 'string' ? a : String(a.value)));
+
+/** One value that must be among `allowed` (an options field can still get anything from an expression). */
+export function readChoice(context: IExecuteSingleFunctions, parameter: string, field: string, allowed: Allowed): string {
+	const values = readChoices(context, parameter, field, allowed);
+	const choices = allowedValues(allowed).join(', ');
+	if (values.length === 0) throw inputError(context, field, `is empty; choose one of ${choices}`);
+	if (values.length > 1) throw inputError(context, field, `takes a single value, one of ${choices}`);
+	return values[0];
+}
+
+/** Values (a list or an array) that must each be among `allowed`. */
+export function readChoices(context: IExecuteSingleFunctions, parameter: string, field: string, allowed: Allowed): string[] {
+	const values = readList(context, parameter, field);
+	const valid = allowedValues(allowed);
+	for (const value of values) {
+		if (!valid.includes(value)) throw inputError(context, field, `"${value}" is not one of ${valid.join(', ')}`);
+	}
+	return values;
+}
+
+/** Characters as CometChat counts them (code points), so an emoji counts once. */
+export const characters = (value: string) => [...value].length;
+
 function describe(value: unknown): string {
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return 'an array';
 	if (value === undefined) return 'nothing';
-	return `a ${typeof value}`;
+	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

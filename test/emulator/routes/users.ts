@@ -1,6 +1,6 @@
-/** Users (reference §7.2): create, list, get, update, delete. */
+/** Users (reference §7.2): create, list, get, update, delete, deactivate, reactivate. */
 import { errors } from '../errors';
-import { normalizeId, type UserRecord, type UserStatus } from '../state';
+import { normalizeId, userConversationId, type UserRecord, type UserStatus } from '../state';
 import {
 	type Route,
 	type RouteContext,
@@ -9,6 +9,7 @@ import {
 	bodyObject,
 	listCursor,
 	ok,
+	onBehalfOf,
 	pageParams,
 	paginate,
 	queryBoolean,
@@ -106,8 +107,17 @@ function listUsers(ctx: RouteContext): RouteResult {
 }
 
 function getUser(ctx: RouteContext): RouteResult {
-	// onBehalfOf (optional [SPEC]) is accepted and ignored here.
-	return ok(userView(requireUser(ctx.state, ctx.params.uid)));
+	const user = requireUser(ctx.state, ctx.params.uid);
+	const viewer = onBehalfOf(ctx);
+	if (viewer === undefined) return ok(userView(user));
+	// onBehalfOf is optional [SPEC]. INFERRED (reference §7.2, §5.2): the acting user must exist, and the
+	// answer adds how the two relate: blockedByMe / hasBlockedMe when true, and the conversationId.
+	requireUser(ctx.state, viewer);
+	const extra: Record<string, unknown> = {};
+	const blockedByMe = ctx.state.getBlock(viewer, user.uid);
+	if (blockedByMe) Object.assign(extra, { blockedByMe: true, blockedByMeAt: blockedByMe.blockedAt });
+	if (ctx.state.getBlock(user.uid, viewer)) extra.hasBlockedMe = true;
+	return ok({ ...userView(user, { extra }), conversationId: userConversationId(viewer, user.uid) });
 }
 
 function updateUser(ctx: RouteContext): RouteResult {
@@ -118,7 +128,8 @@ function updateUser(ctx: RouteContext): RouteResult {
 	const fields = userFields(body, v);
 	const unset = v.optionalStringArray(body, 'unset');
 	for (const field of unset ?? []) {
-		if (!['avatar', 'link', 'metadata', 'statusMessage'].includes(field)) {
+		// The spec's enum for `unset` items.
+		if (!['avatar', 'link', 'metadata'].includes(field)) {
 			v.add('unset', 'The selected unset is invalid.');
 		}
 	}
@@ -135,7 +146,6 @@ function updateUser(ctx: RouteContext): RouteResult {
 		if (field === 'avatar') user.avatar = undefined;
 		if (field === 'link') user.link = undefined;
 		if (field === 'metadata') user.metadata = undefined;
-		if (field === 'statusMessage') user.statusMessage = undefined;
 	}
 	user.updatedAt = ctx.state.now();
 	return ok(userView(user));
@@ -156,9 +166,55 @@ function deleteUser(ctx: RouteContext): RouteResult {
 	return ok({ success: true, message: `User with UID ${user.uid} has been deleted successfully.` });
 }
 
+/** `uidsToDeactivate` / `uidsToActivate`: a non-empty array of strings [SPEC]; 400 ERR_BAD_REQUEST otherwise. */
+function uidList(ctx: RouteContext, field: string): string[] {
+	const value = bodyObject(ctx)[field];
+	const v = new Validator();
+	let uids: string[] | undefined;
+	if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
+		v.add(field, `The ${field} field is required.`);
+	} else {
+		uids = v.checkStringArray(field, value);
+	}
+	v.check();
+	return uids ?? [];
+}
+
+/**
+ * Deactivate: `{deactivatedUids: [...]}` [SPEC example], lower-cased, in request order, once each.
+ * INFERRED: unknown and already deactivated UIDs are left out of the list (no error).
+ */
+function deactivateUsers(ctx: RouteContext): RouteResult {
+	const deactivatedUids: string[] = [];
+	for (const raw of uidList(ctx, 'uidsToDeactivate')) {
+		const user = ctx.state.getUser(raw);
+		if (!user || deactivatedUids.includes(user.uid)) continue;
+		user.deactivatedAt = ctx.state.now();
+		deactivatedUids.push(user.uid);
+	}
+	return ok({ deactivatedUids });
+}
+
+/**
+ * Reactivate: answers under `nonDeactivatedUids`, the spec example's key (reference §11.5 doubts it;
+ * followed the spec). INFERRED: only UIDs that were deactivated are listed.
+ */
+function reactivateUsers(ctx: RouteContext): RouteResult {
+	const nonDeactivatedUids: string[] = [];
+	for (const raw of uidList(ctx, 'uidsToActivate')) {
+		const user = ctx.state.getUser(raw, true);
+		if (!user || user.deactivatedAt === undefined) continue;
+		user.deactivatedAt = undefined;
+		nonDeactivatedUids.push(user.uid);
+	}
+	return ok({ nonDeactivatedUids });
+}
+
 export const userRoutes: Route[] = [
 	{ method: 'POST', path: '/users', rateClass: 'core', authOnlyAllowed: true, handler: createUser },
 	{ method: 'GET', path: '/users', handler: listUsers },
+	{ method: 'PUT', path: '/users', handler: reactivateUsers },
+	{ method: 'DELETE', path: '/users', handler: deactivateUsers },
 	{ method: 'GET', path: '/users/:uid', handler: getUser },
 	{ method: 'PUT', path: '/users/:uid', handler: updateUser },
 	{ method: 'DELETE', path: '/users/:uid', rateClass: 'core', handler: deleteUser },

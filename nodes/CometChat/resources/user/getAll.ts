@@ -1,8 +1,9 @@
+import { csvValue, filtersCollection, statusFilter } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { simplify, simplifyField, unwrapData } from '../../shared/output';
 import { returnAllOrLimit } from '../../shared/pagination';
+import { SIMPLE_USER_FIELDS } from './profile';
 
-const csv = '={{ Array.isArray($value) ? $value.join(",") : String($value).split(",").map(s => s.trim()).filter(Boolean).join(",") }}';
 
 // GET /users?page&perPage&searchKey&searchIn&status&role&roles&tags&withTags&withDeactivated&onlyDeactivated
 //   →  {data: [user...], meta: {pagination}}
@@ -15,103 +16,86 @@ export const getAll = defineOperation(
 		description: 'List users, with search and filters',
 		routing: {
 			request: { method: 'GET', url: '/users' },
-			output: { postReceive: [unwrapData] },
+			output: { postReceive: [unwrapData, simplify(SIMPLE_USER_FIELDS)] },
 		},
 	},
 	[
 		...returnAllOrLimit,
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{
-					displayName: 'Only Deactivated',
-					name: 'onlyDeactivated',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to return only deactivated users',
-					routing: { send: { type: 'query', property: 'onlyDeactivated' } },
-				},
-				{
-					displayName: 'Role',
-					name: 'role',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. default',
-					description: 'Only users with this role',
-					routing: { send: { type: 'query', property: 'role' } },
-				},
-				{
-					displayName: 'Roles',
-					name: 'roles',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. default, moderator',
-					description: 'Only users with any of these roles (comma-separated)',
-					routing: { send: { type: 'query', property: 'roles', value: csv } },
-				},
-				{
-					displayName: 'Search In',
-					name: 'searchIn',
-					type: 'multiOptions',
-					options: [
-						{ name: 'Name', value: 'name' },
-						{ name: 'UID', value: 'uid' },
-					],
-					default: [],
-					description: 'Which fields Search Key looks in (both when unset)',
-					routing: { send: { type: 'query', property: 'searchIn', value: csv } },
-				},
-				{
-					displayName: 'Search Key',
-					name: 'searchKey',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. john',
-					description: 'Only users whose UID or name contains this text',
-					routing: { send: { type: 'query', property: 'searchKey' } },
-				},
-				{
-					displayName: 'Status',
-					name: 'status',
-					type: 'options',
-					options: [
-						{ name: 'Available', value: 'available' },
-						{ name: 'Offline', value: 'offline' },
-					],
-					default: 'available',
-					description: 'Only users with this presence status',
-					routing: { send: { type: 'query', property: 'status' } },
-				},
-				{
-					displayName: 'Tags',
-					name: 'tags',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. vip, beta',
-					description: 'Only users with any of these tags (comma-separated)',
-					routing: { send: { type: 'query', property: 'tags', value: csv } },
-				},
-				{
-					displayName: 'With Deactivated',
-					name: 'withDeactivated',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to include deactivated users',
-					routing: { send: { type: 'query', property: 'withDeactivated' } },
-				},
-				{
-					displayName: 'With Tags',
-					name: 'withTags',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to include each user\'s tags in the output',
-					routing: { send: { type: 'query', property: 'withTags' } },
-				},
-			],
-		},
+		simplifyField,
+		filtersCollection([
+			{
+				displayName: 'Only Deactivated',
+				name: 'onlyDeactivated',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to return only deactivated users',
+				routing: { send: { type: 'query', property: 'onlyDeactivated' } },
+			},
+			{
+				displayName: 'Role',
+				name: 'role',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. default',
+				description: 'Only users with this role',
+				routing: { send: { type: 'query', property: 'role' } },
+			},
+			{
+				displayName: 'Roles',
+				name: 'roles',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. default, moderator',
+				description: 'Only users with any of these roles (comma-separated)',
+				routing: { send: { type: 'query', property: 'roles', value: csvValue } },
+			},
+			{
+				displayName: 'Search In',
+				name: 'searchIn',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Name', value: 'name' },
+					{ name: 'UID', value: 'uid' },
+				],
+				default: [],
+				description: 'Which fields Search Key looks in (both when unset)',
+				routing: { send: { type: 'query', property: 'searchIn', value: csvValue } },
+			},
+			{
+				displayName: 'Search Key',
+				name: 'searchKey',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. john',
+				description: 'Only users whose UID or name contains this text',
+				routing: { send: { type: 'query', property: 'searchKey' } },
+			},
+			statusFilter,
+			{
+				displayName: 'Tags',
+				name: 'tags',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. vip, beta',
+				description: 'Only users with any of these tags (comma-separated)',
+				routing: { send: { type: 'query', property: 'tags', value: csvValue } },
+			},
+			{
+				displayName: 'With Deactivated',
+				name: 'withDeactivated',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to include deactivated users',
+				routing: { send: { type: 'query', property: 'withDeactivated' } },
+			},
+			{
+				displayName: 'With Tags',
+				name: 'withTags',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to include each user\'s tags in the output',
+				routing: { send: { type: 'query', property: 'withTags' } },
+			},
+		],),
 	],
 );
