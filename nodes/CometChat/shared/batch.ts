@@ -2,6 +2,8 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
 
@@ -23,7 +25,7 @@ export interface BatchOptions {
  * so answers match case-insensitively; an ID the answer leaves out is reported as `success: false`,
  * and an answer for an ID nobody asked for is still passed on. Needs `send.paginate: true`.
  */
-export function inBatches({ lists, size = Infinity, nested = false, tag = () => ({}) }: BatchOptions) {
+export function inBatches({ lists, size = Infinity, nested = false, tag }: BatchOptions) {
 	return async function runBatches(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -41,7 +43,7 @@ export function inBatches({ lists, size = Infinity, nested = false, tag = () => 
 				options: { ...requestData.options, body: chunkBody },
 			});
 			const data = ((response?.json as IDataObject | undefined)?.data ?? {}) as IDataObject;
-			items.push(...matchAnswers(chunk, answersOf(data, lists, nested), tag));
+			items.push(...matchAnswers(chunk, answersOf(data, lists, nested), { tag }));
 		}
 		return items;
 	};
@@ -60,20 +62,49 @@ function answersOf(data: IDataObject, lists: string[], nested: boolean): Answer[
 	);
 }
 
-function matchAnswers(asked: Array<{ list: string; id: string }>, answers: Answer[], tag: (list: string) => IDataObject) {
+/**
+ * postReceive for endpoints that answer one `{success, message}` per key of a single request, beside
+ * other data (restricted features, permissions): one item per key asked for, `{<field>: key, success,
+ * message}`, matched as inBatches does.
+ */
+export function perKeyResults(field: string, askedKeys: (context: IExecuteSingleFunctions) => string[]) {
+	return async function resultsPerKey(
+		this: IExecuteSingleFunctions,
+		_items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
+		const data = ((response.body as IDataObject | undefined)?.data ?? {}) as IDataObject;
+		const answers = Object.entries(data)
+			.filter(([, result]) => typeof (result as IDataObject | null)?.success === 'boolean')
+			.map(([id, result]) => ({ list: '', id, result }));
+		const asked = askedKeys(this).map((id) => ({ list: '', id }));
+		return matchAnswers(asked, answers, { field, missing: 'CometChat returned no result for this key.' });
+	};
+}
+
+function matchAnswers(
+	asked: Array<{ list: string; id: string }>,
+	answers: Answer[],
+	{ tag = () => ({}), field = 'uid', missing = 'CometChat returned no result for this ID.' }: {
+		tag?: (list: string) => IDataObject;
+		field?: string;
+		missing?: string;
+	},
+) {
 	const key = (list: string, id: string) => `${list}\u0000${id.toLowerCase()}`;
 	const pending = new Map(answers.map((answer) => [key(answer.list, answer.id), answer]));
+	const item = (list: string, id: string, result: unknown) => ({ json: { [field]: id, ...tag(list), ...outcome(result, missing) } });
 	const items: INodeExecutionData[] = asked.map(({ list, id }) => {
 		const answer = pending.get(key(list, id));
 		pending.delete(key(list, id));
-		return { json: { uid: id, ...tag(list), ...outcome(answer?.result) } };
+		return item(list, id, answer?.result);
 	});
-	for (const { list, id, result } of pending.values()) items.push({ json: { uid: id, ...tag(list), ...outcome(result) } });
+	for (const { list, id, result } of pending.values()) items.push(item(list, id, result));
 	return items;
 }
 
-function outcome(result: unknown): IDataObject {
-	if (result === undefined) return { success: false, message: 'CometChat returned no result for this ID.' };
+function outcome(result: unknown, missing: string): IDataObject {
+	if (result === undefined) return { success: false, message: missing };
 	const entry = (result ?? {}) as IDataObject;
 	const error = entry.error as IDataObject | undefined;
 	const message = entry.message ?? error?.message;

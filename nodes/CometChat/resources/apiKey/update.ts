@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { pathId, updateFieldsCollection } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
 import { unwrapData } from '../../shared/output';
-import { inputError } from '../../shared/validate';
-import { readChoice, readText } from '../../shared/validate';
+import { inputError, readChoice, readText } from '../../shared/validate';
 import { NAME_MAX, apiKeyField, scopeOptions } from './fields';
 
 // PUT /apikeys/{apiKey}  body {name?, scope?}  →  {data: {apiKey, name, scope, createdAt}}

@@ -2,8 +2,6 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
 import { inputError, readChoice, readJsonObject, readList } from '../../shared/validate';
@@ -183,44 +181,3 @@ export const scopeField: INodeProperties = {
 		},
 	},
 };
-
-/**
- * postReceive for answers keyed by what was asked (`{data: {<key>: {success, message}}}`): one item
- * per key asked, in the order given, as `{<field>: key, success, message}`. A key the answer leaves
- * out is reported as success: false; an answer for a key nobody asked for is still passed on.
- * Entries that are not `{success}` results (the `permissions` map of Set Permissions) are left out.
- */
-export function resultsPerKey(field: string, askedKeys: (context: IExecuteSingleFunctions) => string[]) {
-	return async function splitResults(
-		this: IExecuteSingleFunctions,
-		_items: INodeExecutionData[],
-		response: IN8nHttpFullResponse,
-	): Promise<INodeExecutionData[]> {
-		const data = ((response.body as IDataObject | undefined)?.data ?? {}) as IDataObject;
-		const answers = new Map(
-			Object.entries(data).filter(
-				([, value]) => value !== null && typeof value === 'object' && typeof (value as IDataObject).success === 'boolean',
-			) as Array<[string, IDataObject]>,
-		);
-		const take = (key: string): IDataObject | undefined => {
-			const exact = answers.get(key);
-			if (exact) {
-				answers.delete(key);
-				return exact;
-			}
-			const other = [...answers.keys()].find((answerKey) => answerKey.toLowerCase() === key.toLowerCase());
-			if (other === undefined) return undefined;
-			const answer = answers.get(other);
-			answers.delete(other);
-			return answer;
-		};
-		const outcome = (key: string, answer: IDataObject | undefined): INodeExecutionData => ({
-			json: answer
-				? { [field]: key, success: answer.success, ...(answer.message !== undefined ? { message: String(answer.message) } : {}) }
-				: { [field]: key, success: false, message: 'CometChat returned no result for this key.' },
-		});
-		const items = askedKeys(this).map((key) => outcome(key, take(key)));
-		for (const [key, answer] of answers) items.push(outcome(key, answer));
-		return items;
-	};
-}

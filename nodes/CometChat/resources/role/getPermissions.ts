@@ -1,7 +1,6 @@
-import { pathId } from '../../shared/fields';
+import { pathId, roleLocator } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
 import { unwrapData } from '../../shared/output';
-import { roleLocator } from '../../shared/fields';
 
 // GET /roles/{role}/permissions
 //   →  {data: [{id, type: 'role', title, description, dataType, availableValues, defaultValue, createdAt, updatedAt}], meta: {pagination}}

@@ -1,7 +1,6 @@
-import { pathId } from '../../shared/fields';
+import { pathId, roleLocator } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
 import { unwrapData } from '../../shared/output';
-import { roleLocator } from '../../shared/fields';
 
 // GET /roles/{role}/restrictedfeatures  →  {data: [{title, description, key, path, createdAt}], meta: {pagination}}
 //   →  one item per restricted feature (the spec gives this list no page parameters)

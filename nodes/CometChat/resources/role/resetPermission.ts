@@ -1,7 +1,6 @@
-import { pathId } from '../../shared/fields';
+import { pathId, roleLocator } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
 import { unwrapData } from '../../shared/output';
-import { roleLocator } from '../../shared/fields';
 import { permissionIdField } from './fields';
 
 // DELETE /roles/{role}/permissions/{permission}  →  {data: {permissions: {…still set…}}}

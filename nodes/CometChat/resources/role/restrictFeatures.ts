@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { pathId } from '../../shared/fields';
+import { pathId, roleLocator } from '../../shared/fields';
+import { perKeyResults } from '../../shared/batch';
 import { defineOperation } from '../../shared/operations';
-import { roleLocator } from '../../shared/fields';
-import { readFeatureKeys, resultsPerKey } from './fields';
+import { readFeatureKeys } from './fields';
 
 const readFeatures = (context: IExecuteSingleFunctions) => readFeatureKeys(context, 'features', 'Features');
 
@@ -17,7 +17,7 @@ export const restrictFeatures = defineOperation(
 		description: 'Stop users with a role from using some features (deprecated by CometChat in favour of permissions)',
 		routing: {
 			request: { method: 'POST', url: `=/roles/${pathId('role')}/restrictedfeatures` },
-			output: { postReceive: [resultsPerKey('feature', readFeatures)] },
+			output: { postReceive: [perKeyResults('feature', readFeatures)] },
 		},
 	},
 	[

@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
-import { pathId } from '../../shared/fields';
+import { pathId, roleLocator } from '../../shared/fields';
+import { perKeyResults } from '../../shared/batch';
 import { defineOperation } from '../../shared/operations';
-import { roleLocator } from '../../shared/fields';
-import { permissionsField, readPermissions, resultsPerKey } from './fields';
+import { permissionsField, readPermissions } from './fields';
 
 const askedPermissions = (context: IExecuteSingleFunctions) =>
 	Object.keys(readPermissions(context, 'permissions', 'Permissions (JSON)'));
@@ -19,7 +19,7 @@ export const setPermissions = defineOperation(
 		description: 'Allow or deny actions for every user with a role (RBAC)',
 		routing: {
 			request: { method: 'PUT', url: `=/roles/${pathId('role')}/permissions` },
-			output: { postReceive: [resultsPerKey('permission', askedPermissions)] },
+			output: { postReceive: [perKeyResults('permission', askedPermissions)] },
 		},
 	},
 	[

@@ -1,7 +1,8 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { groupLocator, pathId } from '../../shared/fields';
+import { perKeyResults } from '../../shared/batch';
 import { defineOperation } from '../../shared/operations';
-import { permissionsField, readPermissions, resultsPerKey, scopeField } from './fields';
+import { permissionsField, readPermissions, scopeField } from './fields';
 
 const askedPermissions = (context: IExecuteSingleFunctions) =>
 	Object.keys(readPermissions(context, 'permissions', 'Permissions (JSON)'));
@@ -18,7 +19,7 @@ export const setScopePermissions = defineOperation(
 		description: 'Allow or deny actions for the admins, moderators or participants of a group (SBAC)',
 		routing: {
 			request: { method: 'PUT', url: `=/groups/${pathId('guid')}/scopes/${pathId('scope')}/permissions` },
-			output: { postReceive: [resultsPerKey('permission', askedPermissions)] },
+			output: { postReceive: [perKeyResults('permission', askedPermissions)] },
 		},
 	},
 	[
