@@ -63,6 +63,19 @@ describe('errors', () => {
 		expect((error as { httpCode?: string }).httpCode).toBe('429');
 	});
 
+	it.each([
+		['ERR_ROLE_DELETE_DENIED', 403, 'The default role cannot be deleted.'],
+		['ERR_APIKEY_NO_SELF_ACTION', 403, 'A key cannot update or delete itself'],
+		['ERR_UID_ALREADY_EXISTS', 400, 'use another UID'],
+		['ERR_PLAN_QUOTA_RESTRICTION', 402, 'plan quota'],
+	])('adds what to do about %s', async (code, status, hint) => {
+		ctx.emulator.failNext({ status, body: { error: { message: 'CometChat says no.', devMessage: '', source: 'chat-api', code } } });
+		const { error } = await run(ctx, createToken, { input: [{ json: { uid: 'real-user' } }] });
+		expect(error?.message).toBe(`${code}: CometChat says no. [item 0]`);
+		expect(error?.description).toContain(hint);
+		expect(error?.description).toContain(`HTTP ${status}.`);
+	});
+
 	it('reports an error that is not CometChat\'s JSON with its status and body', async () => {
 		ctx.emulator.failNext({ status: 502, body: '<html>Bad Gateway</html>' });
 		const { error } = await run(ctx, createToken, { input: [{ json: { uid: 'real-user' } }] });

@@ -10,6 +10,7 @@ import {
 	groupConversationId,
 	userConversationId,
 } from './state';
+import { roleStore } from './routes/roles';
 
 const DAY = 86400;
 const AVATAR = (uid: string): string => `https://assets.cometchat.io/sampleapp/v2/users/${uid}.webp`;
@@ -54,6 +55,11 @@ export const DEMO_USERS: readonly AddUserInput[] = [
 export function seedDemoData(state: EmulatorState): void {
 	const now = state.now();
 	const base = now - 30 * DAY;
+	// The roles the demo users carry (besides CometChat's built-in `default`).
+	const roles = roleStore(state);
+	roles.addRole({ role: 'moderator', name: 'Moderator', description: 'Keeps groups friendly', createdAt: base });
+	roles.addRole({ role: 'manager', name: 'Manager', settings: { listUsers: 'all', sendMessagesTo: 'all' }, createdAt: base });
+	roles.addRole({ role: 'support', name: 'Support', description: 'Answers customers', createdAt: base });
 	DEMO_USERS.forEach((u, i) => state.addUser({ ...u, createdAt: base + i * 3600 }));
 
 	state.addGroup({
