@@ -57,10 +57,13 @@ describe('errors', () => {
 			headers: { 'Retry-After': '15' },
 			body: { error: { message: 'Too many requests.', devMessage: 'Too many requests.', source: 'chat-api', code: 'ERR_TOO_MANY_REQUESTS' } },
 		});
-		const { error } = await run(ctx, createToken, { input: [{ json: { uid: 'real-user' } }] });
+		// Max Wait below CometChat's 15 s: the node does not retry sooner than asked, it stops.
+		const { error } = await run(ctx, { ...createToken, retry: { maxWait: 10 } }, { input: [{ json: { uid: 'real-user' } }] });
 		expect(error?.message).toBe('ERR_TOO_MANY_REQUESTS: Too many requests. [item 0]');
 		expect(error?.description).toContain('CometChat asks to retry after 15 seconds.');
+		expect(error?.description).toContain('Not retried: CometChat asked to wait longer than Max Wait allows.');
 		expect((error as { httpCode?: string }).httpCode).toBe('429');
+		expect(ctx.emulator.requests).toHaveLength(1);
 	});
 
 	it.each([
@@ -78,7 +81,8 @@ describe('errors', () => {
 
 	it('reports an error that is not CometChat\'s JSON with its status and body', async () => {
 		ctx.emulator.failNext({ status: 502, body: '<html>Bad Gateway</html>' });
-		const { error } = await run(ctx, createToken, { input: [{ json: { uid: 'real-user' } }] });
+		const getUser = { resource: 'user', operation: 'get', uid: byId('real-user'), retry: { serverErrors: false } };
+		const { error } = await run(ctx, getUser);
 		expect(error?.message).toBe('CometChat answered HTTP 502 [item 0]');
 		expect(error?.description).toContain('Bad Gateway');
 	});

@@ -4,6 +4,7 @@ import { resources } from './resources';
 import { searchRoles } from './listSearch/searchRoles';
 import { BASE_URL_EXPRESSION } from './shared/baseUrl';
 import { throwOnApiError } from './shared/errors';
+import { retrySettings, singleRequest } from './shared/retry';
 import { CREDENTIAL, checkCredential } from './shared/transport';
 
 export class CometChat implements INodeType {
@@ -26,6 +27,9 @@ export class CometChat implements INodeType {
 			// Error responses reach throwOnApiError, which reports CometChat's own code and message.
 			ignoreHttpStatusErrors: true,
 		},
+		// Every operation runs as a "pagination" so that its request goes through the retry policy
+		// (shared/retry.ts); lists and batches bring their own paginators, which retry per page/batch.
+		requestOperations: { pagination: singleRequest },
 		properties: [
 			{
 				displayName: 'Resource',
@@ -37,11 +41,12 @@ export class CometChat implements INodeType {
 				// The Resource field is always shown and routed first, so its pre-send check and error
 				// handler run for every operation, before the operation's own.
 				routing: {
-					send: { preSend: [checkCredential] },
+					send: { preSend: [checkCredential], paginate: true },
 					output: { postReceive: [throwOnApiError] },
 				},
 			},
 			...resources.flatMap((resource) => resource.properties),
+			retrySettings,
 		],
 	};
 

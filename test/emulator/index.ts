@@ -55,6 +55,8 @@ export interface EmulatorOptions {
 	now?: () => number;
 	/** Per-minute budgets; default { core: 10000, standard: 20000, app: 100000 }. Lower them to test 429s. */
 	rateLimits?: Partial<RateLimits>;
+	/** Length of a rate-limit window in seconds; default 60 as CometChat's. */
+	rateWindowSeconds?: number;
 }
 
 export interface SeedUserInput {
@@ -103,7 +105,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 	const state = new EmulatorState(now);
 	const requests: RecordedRequest[] = [];
 	const faults: Fault[] = [];
-	const rateLimiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, now);
+	const rateLimiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, now, options.rateWindowSeconds);
 
 	const initialise = (): void => {
 		if (options.seed) seedDemoData(state);

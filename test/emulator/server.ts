@@ -41,10 +41,19 @@ export interface RecordedRequest {
 }
 
 export interface Fault {
-	status: number;
+	/** Answer with this status instead of handling the request. Without it the request is handled normally (after `delayMs`). */
+	status?: number;
 	/** Sent as JSON; a string is sent as-is (e.g. an HTML gateway page); undefined sends no body. */
 	body?: unknown;
 	headers?: Record<string, string>;
+	/** Close the connection without answering (after the request was received, and handled if `handle` is set). */
+	drop?: boolean;
+	/** With `drop`: handle the request first, so its effect happens but the answer is lost. */
+	handle?: boolean;
+	/** Wait this long before answering (a slow answer). */
+	delayMs?: number;
+	/** Let this many requests through normally first (a fault in the middle of a run). */
+	after?: number;
 }
 
 export interface RateLimits {
@@ -92,10 +101,13 @@ export class RateLimiter {
 	constructor(
 		readonly limits: RateLimits,
 		private readonly now: () => number,
+		/** Budgets are per window; CometChat's is one minute, tests use shorter ones to run fast. */
+		readonly windowSeconds = 60,
 	) {}
 
 	take(rateClass: RateClass): RateDecision {
-		const start = Math.floor(this.now() / 60) * 60;
+		const window = this.windowSeconds;
+		const start = Math.floor(this.now() / window) * window;
 		if (start !== this.windowStart) {
 			this.windowStart = start;
 			this.used = { core: 0, standard: 0, app: 0 };
@@ -109,7 +121,7 @@ export class RateLimiter {
 		return {
 			limited,
 			limit,
-			resetAt: start + 60,
+			resetAt: start + window,
 			headers: {
 				'X-RateLimit-Limit': String(limit),
 				'X-RateLimit-Remaining': String(Math.max(0, limit - this.used[rateClass])),
@@ -172,8 +184,22 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 	}
 	ctx.requests.push({ method, path, query, headers, body });
 
-	const fault = ctx.faults.shift();
-	if (fault) {
+	const fault = ctx.faults[0]?.after ? undefined : ctx.faults.shift();
+	if (ctx.faults[0]?.after && !fault) ctx.faults[0] = { ...ctx.faults[0], after: ctx.faults[0].after - 1 };
+	if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+	if (fault?.drop) {
+		if (fault.handle) {
+			const match = matchRoute(method, path);
+			try {
+				match?.route.handler({ method, params: match.params, query, headers, body, state: ctx.state });
+			} catch {
+				// the effect is what matters here, not the answer
+			}
+		}
+		req.socket.destroy();
+		return;
+	}
+	if (fault?.status !== undefined) {
 		send(res, fault.status, fault.body, fault.headers ?? {});
 		return;
 	}
@@ -188,9 +214,11 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 	const rate = ctx.rateLimiter.take(match.route.rateClass ?? 'standard');
 	try {
 		if (rate.limited) {
-			const err = errors.tooManyRequests(rate.limit, RETRY_AFTER_SECONDS);
+			// CometChat documents Retry-After: 15 for its minute windows; a short test window asks for its own rest.
+			const retryAfter = ctx.rateLimiter.windowSeconds === 60 ? RETRY_AFTER_SECONDS : Math.max(1, rate.resetAt - ctx.state.now());
+			const err = errors.tooManyRequests(rate.limit, retryAfter);
 			throw new CometError(err.status, err.body, {
-				'Retry-After': String(RETRY_AFTER_SECONDS),
+				'Retry-After': String(retryAfter),
 				'X-Rate-Limit-Reset': String(rate.resetAt),
 			});
 		}

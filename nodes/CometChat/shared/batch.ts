@@ -6,6 +6,7 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
+import { withRetries } from './retry';
 
 export interface BatchOptions {
 	/** Body arrays holding the IDs, in the order their IDs are sent and reported. */
@@ -38,10 +39,8 @@ export function inBatches({ lists, size = Infinity, nested = false, tag }: Batch
 			const chunkBody: IDataObject = { ...body };
 			for (const list of lists) delete chunkBody[list];
 			for (const { list, id } of chunk) ((chunkBody[list] ??= []) as string[]).push(id);
-			const [response] = await this.makeRoutingRequest({
-				...requestData,
-				options: { ...requestData.options, body: chunkBody },
-			});
+			const batchRequest = { ...requestData, options: { ...requestData.options, body: chunkBody } };
+			const [response] = await withRetries(this, batchRequest.options, async () => await this.makeRoutingRequest(batchRequest));
 			const data = ((response?.json as IDataObject | undefined)?.data ?? {}) as IDataObject;
 			items.push(...matchAnswers(chunk, answersOf(data, lists, nested), { tag }));
 		}

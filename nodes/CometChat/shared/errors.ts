@@ -92,12 +92,36 @@ export function toApiError(
 	if (!code) parts.push(`Response: ${truncate(typeof body === 'string' ? body : JSON.stringify(body ?? ''))}`);
 	parts.push(`HTTP ${status}.`);
 
-	return new NodeApiError(node, (isObject(body) ? body : { body }) as JsonObject, {
+	const apiError = new NodeApiError(node, (isObject(body) ? body : { body }) as JsonObject, {
 		message,
 		description: parts.join(' '),
 		httpCode: String(status),
 		itemIndex,
 	});
+	const wait = waitSeconds(response.headers);
+	if (wait !== undefined) retryHints.set(apiError, wait);
+	return apiError;
+}
+
+// How long CometChat asked to wait before retrying, kept beside the error rather than in it.
+const retryHints = new WeakMap<Error, number>();
+
+/** Seconds CometChat asked to wait (Retry-After, else X-Rate-Limit-Reset), if it said. */
+export function retryAfterOf(error: Error): number | undefined {
+	return retryHints.get(error);
+}
+
+function waitSeconds(headers: IN8nHttpFullResponse['headers']): number | undefined {
+	const retryAfter = header(headers, 'retry-after');
+	if (retryAfter !== undefined) {
+		const seconds = Number(retryAfter);
+		if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+		const date = Date.parse(retryAfter);
+		if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+	}
+	const reset = Number(header(headers, 'x-rate-limit-reset') ?? header(headers, 'x-ratelimit-reset'));
+	if (Number.isFinite(reset) && reset > 0) return Math.max(0, Math.ceil(reset - Date.now() / 1000));
+	return undefined;
 }
 
 /** Replaces every occurrence of the key in strings anywhere inside the value. */

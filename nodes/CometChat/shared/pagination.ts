@@ -6,6 +6,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { withRetries } from './retry';
 
 // CometChat lists take perPage up to 1000 (users, groups, members, friends, conversations).
 export const MAX_PER_PAGE = 1000;
@@ -44,10 +45,9 @@ export async function paginateByPage(
 	const results: INodeExecutionData[] = [];
 	for (let page = 1; ; page++) {
 		last.pagination = undefined;
-		const items = await this.makeRoutingRequest({
-			...requestData,
-			options: { ...requestData.options, qs: { ...requestData.options.qs, page, perPage } },
-		});
+		const pageRequest = { ...requestData, options: { ...requestData.options, qs: { ...requestData.options.qs, page, perPage } } };
+		// A page that fails is retried on its own: the walk resumes where it was, nothing is fetched twice.
+		const items = await withRetries(this, pageRequest.options, async () => await this.makeRoutingRequest(pageRequest));
 		results.push(...items);
 		if (results.length >= limit) return results.slice(0, limit);
 		// Some lists report total 0 but a right total_pages (blocked users), so total_pages decides;

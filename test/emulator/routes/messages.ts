@@ -81,6 +81,12 @@ function sendMessage(ctx: RouteContext): RouteResult {
 			? requireUser(ctx.state, receiverRaw).uid
 			: requireGroup(ctx.state, receiverRaw).guid;
 
+	// A muid the same sender already used returns that message instead of sending again: INFERRED (not
+	// documented for POST /messages; the import API refuses duplicate muids), so a repeated request
+	// after a lost answer cannot send a message twice.
+	const earlier = muid ? ctx.state.messages.find((m) => m.muid === muid && m.sender === sender) : undefined;
+	if (earlier) return ok(messageView(ctx.state, earlier));
+
 	// Keep `data` as sent, minus empty values and any client-sent `entities` (the server adds them).
 	const data: Record<string, unknown> = {};
 	for (const [key, value] of Object.entries(dataRaw)) {
