@@ -88,6 +88,17 @@ describe('errors', () => {
 	});
 
 	it.each([
+		['a body without data', { success: true }, 'got: {"success":true}'],
+		['a list of strings', { data: ['a', 'b'] }, 'got: {"data":["a","b"]}'],
+		['plain text', 'OK', 'got: OK'],
+	])('reports a success answer of an unexpected shape (%s) clearly', async (_case, body, shown) => {
+		ctx.emulator.failNext({ status: 200, body });
+		const { error } = await run(ctx, createToken, { input: [{ json: { uid: 'real-user' } }] });
+		expect(error?.message).toBe('CometChat answered HTTP 200 without the expected data [item 0]');
+		expect(error?.description).toContain(shown);
+	});
+
+	it.each([
 		['a plain-http override to a remote host', { baseUrl: 'http://chat.example.com/v3' }, 'must start with https://'],
 		['an override that is not a URL', { baseUrl: 'ftp://x' }, 'must start with https://'],
 		['an App ID with a slash (no override)', { baseUrl: '', appId: 'abc/def' }, 'The App ID in the CometChat credential'],

@@ -1,9 +1,12 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { idProblem, inputError, readId, readIdList } from './validate';
 
-/** `routing.send.value` for a list sent as one comma-separated query value (spec: style form, explode false). */
+/**
+ * `routing.send.value` for a list sent as one comma-separated query value (spec: style form, explode
+ * false); an empty list sends nothing rather than an empty parameter.
+ */
 export const csvValue =
-	'={{ Array.isArray($value) ? $value.join(",") : String($value).split(",").map(s => s.trim()).filter(Boolean).join(",") }}';
+	'={{ (Array.isArray($value) ? $value : String($value ?? "").split(",")).map(s => String(s).trim()).filter(Boolean).join(",") || undefined }}';
 
 /** A URL path segment from a UID/GUID parameter, trimmed and encoded the way readId checks it. */
 export const pathId = (parameter: string) => `{{ encodeURIComponent(String($parameter["${parameter}"]).trim()) }}`;

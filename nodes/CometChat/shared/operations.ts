@@ -1,4 +1,12 @@
-import { updateDisplayOptions, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+	type INodeProperties,
+	type INodePropertyOptions,
+	type PreSendAction,
+} from 'n8n-workflow';
+import { inputError, readChoice, readChoices } from './validate';
 
 /** One operation of a resource: its entry in the Operation dropdown and the fields it shows. */
 export interface Operation {
@@ -14,8 +22,58 @@ export function defineOperation(
 ): Operation {
 	return {
 		option,
-		fields: updateDisplayOptions({ show: { resource: [resource], operation: [option.value] } }, fields),
+		fields: updateDisplayOptions(
+			{ show: { resource: [resource], operation: [option.value] } },
+			fields.map((field) => guarded(field, field.name)),
+		),
 	};
+}
+
+/**
+ * Values from expressions skip n8n's own checks, so every field that is sent as it is gets a check of
+ * its kind before any request: a choice must be one of its options, a text must be text, a switch
+ * true or false. Collections are checked entry by entry. Fields with their own reading (pickers, JSON,
+ * lists) already check in their preSend.
+ */
+function guarded(field: INodeProperties, path: string): INodeProperties {
+	if (field.type === 'collection') {
+		return { ...field, options: (field.options as INodeProperties[]).map((entry) => guarded(entry, `${path}.${entry.name}`)) };
+	}
+	const check = checkFor(field, path);
+	if (!check) return field;
+	const send = field.routing?.send ?? {};
+	return { ...field, routing: { ...field.routing, send: { ...send, preSend: [check, ...(send.preSend ?? [])] } } };
+}
+
+function checkFor(field: INodeProperties, path: string): PreSendAction | undefined {
+	const sentAsIs = field.routing?.send?.property !== undefined && field.routing.send.value === undefined;
+	const options = field.options as INodePropertyOptions[] | undefined;
+	let check: ((context: IExecuteSingleFunctions) => void) | undefined;
+	if (field.type === 'options' && options) check = (context) => readChoice(context, path, field.displayName, options);
+	else if (field.type === 'multiOptions' && options) check = (context) => readChoices(context, path, field.displayName, options);
+	else if (field.type === 'string' && sentAsIs) {
+		check = (context) => {
+			const value = context.getNodeParameter(path, '') as unknown;
+			if (typeof value !== 'string' && typeof value !== 'number') throw inputError(context, field.displayName, `must be text, not ${kind(value)}`);
+		};
+	} else if (field.type === 'boolean' && sentAsIs) {
+		check = (context) => {
+			const value = context.getNodeParameter(path, false) as unknown;
+			if (typeof value !== 'boolean') throw inputError(context, field.displayName, `must be true or false, not ${kind(value)}`);
+		};
+	}
+	if (!check) return undefined;
+	const run = check;
+	return async function checkValue(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		run(this);
+		return requestOptions;
+	};
+}
+
+function kind(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'a list';
+	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** The Operation dropdown of a resource (options sorted by name, as n8n's UX asks) and all its fields. */

@@ -1,14 +1,37 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-	INodeProperties,
-	PostReceiveAction,
+import {
+	NodeApiError,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type IN8nHttpFullResponse,
+	type INodeExecutionData,
+	type INodeProperties,
+	type JsonObject,
 } from 'n8n-workflow';
 
-/** postReceive: one item per record of `data` (lists), or the `data` object itself. */
-export const unwrapData: PostReceiveAction = { type: 'rootProperty', properties: { property: 'data' } };
+/**
+ * postReceive: one item per record of `data` (lists), or the `data` object itself. An answer without
+ * an object or a list of objects under `data` is an error saying what came, not an empty item.
+ */
+export async function unwrapData(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const body = response.body as IDataObject | undefined;
+	const data = body !== null && typeof body === 'object' && !Array.isArray(body) ? body.data : undefined;
+	const records = Array.isArray(data) ? data : [data];
+	if (records.every((record) => record !== null && typeof record === 'object' && !Array.isArray(record))) {
+		return records.map((json) => ({ json: json as IDataObject }));
+	}
+	const itemIndex = this.getItemIndex();
+	const shown = typeof body === 'string' ? body : JSON.stringify(body ?? null);
+	throw new NodeApiError(this.getNode(), { body: shown } as JsonObject, {
+		message: `CometChat answered HTTP ${response.statusCode} without the expected data [item ${itemIndex}]`,
+		description: `Expected {"data": {...}} or {"data": [...]}, got: ${shown.length > 300 ? `${shown.slice(0, 300)}…` : shown}`,
+		httpCode: String(response.statusCode),
+		itemIndex,
+	});
+}
 
 /**
  * postReceive for deletes: `{deleted: true}` as n8n's UX guide asks, plus CometChat's message when it

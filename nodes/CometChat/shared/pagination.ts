@@ -7,6 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { withRetries } from './retry';
+import { inputError } from './validate';
 
 // CometChat lists take perPage up to 1000 (users, groups, members, friends, conversations).
 export const MAX_PER_PAGE = 1000;
@@ -27,6 +28,9 @@ export async function paginateByPage(
 ): Promise<INodeExecutionData[]> {
 	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
 	const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', 50));
+	if (!returnAll && !(Number.isInteger(limit) && limit >= 1)) {
+		throw inputError(this, 'Limit', `must be a whole number of at least 1, not ${JSON.stringify(this.getNodeParameter('limit', 50))}`);
+	}
 	// The fewest pages that hold the limit, split evenly: 1500 → 2 × 750, not 1000 + 1000.
 	const perPage = returnAll ? MAX_PER_PAGE : Math.ceil(limit / Math.ceil(limit / MAX_PER_PAGE));
 

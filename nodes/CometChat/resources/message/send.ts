@@ -90,6 +90,13 @@ async function buildMessageData(
 		const tags = readList(this, 'options.tags', 'Tags');
 		if (tags.length) body.tags = tags;
 	}
+	// CometChat's limit for a whole message, metadata included (send-message page).
+	const size = [...JSON.stringify(body)].length;
+	if (size > MESSAGE_MAX) {
+		throw inputError(this, 'Text', `with its metadata and tags the message is ${size} characters; CometChat allows at most ${MESSAGE_MAX}`, 'Shorten the text or the metadata, or split the message.');
+	}
 	requestOptions.body = body;
 	return requestOptions;
 }
+
+const MESSAGE_MAX = 65_536;

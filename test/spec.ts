@@ -1,0 +1,301 @@
+/**
+ * CometChat's OpenAPI spec as a checker, a server that records requests, and parameter sets that fill in
+ * every field of an operation: shared by the contract test and the hostile-input test.
+ * The spec is read from ../shared/reference/cometchat-openapi/ (present in CI and on developer machines,
+ * not part of this repository); `specPresent` says whether it was found.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { INodeParameters, INodeProperties, INodePropertyOptions, NodeParameterValueType } from 'n8n-workflow';
+import { nodeType, ROOT } from './harness';
+
+export const SPEC_FILE = join(ROOT, '..', 'shared', 'reference', 'cometchat-openapi', 'chat-apis.json');
+export const specPresent = existsSync(SPEC_FILE);
+
+/** Spec tags (resource groups) the node must cover completely. */
+export const COVERED_TAGS = [
+	'API Keys',
+	'Users',
+	'Auth Tokens',
+	'Groups',
+	'Group Members',
+	'Banned Users',
+	'Blocked Users',
+	'Friends',
+	'Roles',
+	'Restrict Features',
+	'RBAC',
+];
+
+/** Spec operations of those groups left out on purpose, with the reason. */
+export const LEFT_OUT: Record<string, string> = {};
+
+/**
+ * Body fields that hold the customer's own free-form JSON, whatever keys the spec's example shows
+ * (e.g. metadata lists only "@private"): their inner keys are not checked.
+ */
+export const FREE_FORM = ['metadata', 'appInfo', 'customData'];
+
+/**
+ * Where filling in every field is not a valid request, the parameters to use instead (merged over the
+ * generated ones), and further variants to run.
+ */
+export const OVERRIDES: Record<string, INodeParameters> = {
+	// A field cannot be both set and unset: unset is tried in a variant of its own.
+	'user.update': { unset: [] },
+	'group.update': { unset: [] },
+	'role.update': { unset: [] },
+	// Permission values are "allow"/"deny" or lists, not the generic JSON sample.
+	'role.setPermissions': { permissions: '{"sendMessage": "allow", "sendMessage.allowedMessageTypes": ["text"]}' },
+	'role.setScopePermissions': { permissions: '{"sendMessage": "allow", "kickMembers.allowedScopes": ["participant"]}' },
+};
+export const EXTRA_VARIANTS: Record<string, INodeParameters[]> = {
+	'user.update': [{ updateFields: { name: 'Sample' }, unset: ['avatar', 'link', 'metadata'] }],
+	'group.update': [{ updateFields: { name: 'Sample' }, unset: ['icon', 'description', 'metadata'] }],
+	'role.update': [{ updateFields: { name: 'Sample' }, unset: ['settings', 'description', 'metadata'] }],
+};
+
+// ---- the spec --------------------------------------------------------------------------------------
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Json = any;
+const spec: Json = specPresent ? JSON.parse(readFileSync(SPEC_FILE, 'utf8')) : { paths: {} };
+
+function resolve(node: Json): Json {
+	let current = node;
+	while (current && typeof current === 'object' && typeof current.$ref === 'string') {
+		current = current.$ref
+			.replace(/^#\//, '')
+			.split('/')
+			.reduce((object: Json, key: string) => object?.[key], spec);
+	}
+	return current;
+}
+
+/** The properties an object schema allows (allOf parts merged) and the required ones. */
+function schemaShape(schema: Json): { properties: Record<string, Json>; required: string[]; any: boolean } {
+	const s = resolve(schema) ?? {};
+	const parts = (s.allOf ?? []).map(schemaShape);
+	return {
+		properties: Object.assign({}, s.properties, ...parts.map((part: Json) => part.properties)),
+		required: [...(s.required ?? []), ...parts.flatMap((part: Json) => part.required)],
+		any: !s.properties && !parts.length && (s.type === 'object' || s.type === undefined),
+	};
+}
+
+export interface SpecOperation {
+	id: string;
+	method: string;
+	path: string;
+	tag: string;
+	operation: Json;
+}
+
+export const specOperations: SpecOperation[] = Object.entries(spec.paths as Record<string, Json>).flatMap(([path, item]) =>
+	Object.entries(item as Record<string, Json>)
+		.filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+		.map(([method, operation]) => ({ id: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, tag: operation.tags?.[0], operation })),
+);
+
+/** The spec operation a recorded request is an instance of: same method, the most literal matching path. */
+export function matchOperation(method: string, path: string): SpecOperation | undefined {
+	const segments = path.replace(/^\/v3/, '').split('/').filter(Boolean);
+	const candidates = specOperations.filter((op) => {
+		const template = op.path.split('/').filter(Boolean);
+		return template.length === segments.length && template.every((part, i) => part.startsWith('{') || part === segments[i]);
+	});
+	const literal = (op: SpecOperation) => op.path.split('/').filter((p) => p && !p.startsWith('{')).length;
+	return candidates.filter((op) => op.method === method).sort((a, b) => literal(b) - literal(a))[0];
+}
+
+export function parametersOf(op: SpecOperation): Json[] {
+	return (op.operation.parameters ?? []).map(resolve);
+}
+
+function enumOf(schema: Json): unknown[] | undefined {
+	const s = resolve(schema) ?? {};
+	return s.enum ?? resolve(s.items)?.enum;
+}
+
+/** Every way the request breaks the spec, as sentences. */
+export function violations(op: SpecOperation, request: Recorded): string[] {
+	const problems: string[] = [];
+	const parameters = parametersOf(op);
+	const query = parameters.filter((p) => p.in === 'query');
+	for (const [name, value] of Object.entries(request.query)) {
+		const parameter = query.find((p) => p.name === name);
+		if (!parameter) {
+			problems.push(`query parameter "${name}" is not in the spec`);
+			continue;
+		}
+		const allowed = enumOf(parameter.schema);
+		const values = resolve(parameter.schema)?.type === 'array' ? value.split(',') : [value];
+		for (const v of values) if (allowed && !allowed.map(String).includes(v)) problems.push(`query ${name}=${v} is not one of ${allowed.join(', ')}`);
+	}
+	for (const parameter of query.filter((p) => p.required)) {
+		if (!(parameter.name in request.query)) problems.push(`required query parameter "${parameter.name}" is missing`);
+	}
+	const headerNames = parameters.filter((p) => p.in === 'header').map((p) => String(p.name).toLowerCase());
+	if (request.headers.onbehalfof !== undefined && !headerNames.includes('onbehalfof')) problems.push('header onBehalfOf is not in the spec');
+	for (const parameter of parameters.filter((p) => p.in === 'header' && p.required)) {
+		if (!(String(parameter.name).toLowerCase() in request.headers)) problems.push(`required header "${parameter.name}" is missing`);
+	}
+
+	const bodySchema = op.operation.requestBody?.content?.['application/json']?.schema;
+	if (request.body === undefined) {
+		if (op.operation.requestBody?.required && bodySchema && bodyViolations(bodySchema, {}, 'body').some((p) => p.startsWith('required'))) {
+			problems.push('the spec requires a body, none was sent');
+		}
+		return problems;
+	}
+	if (!bodySchema) return [...problems, 'a body was sent, the spec defines none'];
+	problems.push(...bodyViolations(bodySchema, request.body, 'body'));
+	return problems;
+}
+
+function bodyViolations(schema: Json, value: Json, at: string): string[] {
+	const s = resolve(schema) ?? {};
+	// oneOf/anyOf: the value must fit one alternative; report the closest one's problems.
+	const alternatives = [...(s.oneOf ?? []), ...(s.anyOf ?? [])];
+	if (alternatives.length) {
+		return alternatives
+			.map((alternative: Json) => bodyViolations(alternative, value, at))
+			.reduce((best: string[], problems: string[]) => (problems.length < best.length ? problems : best));
+	}
+	const problems: string[] = [];
+	const shape = schemaShape(s);
+	if (value === null || typeof value !== 'object' || Array.isArray(value)) return problems;
+	if (shape.any) return problems; // a free-form object (metadata)
+	for (const [key, entry] of Object.entries(value)) {
+		const property = shape.properties[key];
+		if (!property) {
+			problems.push(`${at}.${key} is not in the spec`);
+			continue;
+		}
+		if (FREE_FORM.includes(key)) continue;
+		const allowed = enumOf(property);
+		const values = Array.isArray(entry) ? entry : [entry];
+		if (allowed) for (const v of values) if (!allowed.includes(v)) problems.push(`${at}.${key}=${JSON.stringify(v)} is not one of ${allowed.join(', ')}`);
+		const resolved = resolve(property) ?? {};
+		if (resolved.type === 'object' || resolved.properties || resolved.oneOf || resolved.anyOf || resolved.allOf) {
+			problems.push(...bodyViolations(property, entry, `${at}.${key}`));
+		}
+	}
+	for (const key of shape.required) if (!(key in value)) problems.push(`required ${at}.${key} is missing`);
+	return problems;
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+// ---- a server that records and answers every call with an empty success ----------------------------
+
+export interface Recorded {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string>;
+	body: unknown;
+}
+
+export function startRecorder(): Promise<{ server: Server; url: string; requests: Recorded[] }> {
+	const requests: Recorded[] = [];
+	const server = createServer((req: IncomingMessage, res) => {
+		let raw = '';
+		req.on('data', (chunk) => (raw += chunk));
+		req.on('end', () => {
+			const url = new URL(req.url ?? '/', 'http://recorder');
+			requests.push({
+				method: req.method ?? 'GET',
+				path: decodeURIComponent(url.pathname),
+				query: Object.fromEntries(url.searchParams),
+				headers: req.headers as Record<string, string>,
+				body: raw ? JSON.parse(raw) : undefined,
+			});
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ data: {}, meta: { pagination: { total: 0, count: 0, per_page: 1, current_page: 1, total_pages: 1 } } }));
+		});
+	});
+	return new Promise((done) =>
+		server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`, requests })),
+	);
+}
+
+// ---- parameters that fill in every field of an operation -----------------------------------------
+
+const properties = nodeType.description.properties;
+const isShown = (p: INodeProperties, resource: string, operation: string) =>
+	p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation);
+
+/** A value CometChat would accept for a field, from its type and name. */
+export function sample(p: INodeProperties): NodeParameterValueType | INodeParameters {
+	const name = p.name.toLowerCase();
+	switch (p.type) {
+		case 'resourceLocator':
+			return { __rl: true, mode: 'id', value: `sample-${name}` };
+		case 'boolean':
+			return true;
+		case 'number':
+			return 5;
+		case 'json':
+			return '{"sample": true}';
+		case 'options':
+			return (p.options as INodePropertyOptions[])[0].value;
+		case 'multiOptions':
+			return (p.options as INodePropertyOptions[]).map((o) => o.value);
+		case 'collection':
+			return Object.fromEntries((p.options as INodeProperties[]).map((option) => [option.name, sample(option)])) as INodeParameters;
+		case 'fixedCollection':
+			return Object.fromEntries(
+				(p.options as Array<{ name: string; values: INodeProperties[] }>).map((group) => [
+					group.name,
+					p.typeOptions?.multipleValues
+						? [Object.fromEntries(group.values.map((v) => [v.name, sample(v)]))]
+						: Object.fromEntries(group.values.map((v) => [v.name, sample(v)])),
+				]),
+			) as INodeParameters;
+		default:
+			if (/avatar|link|icon|url/.test(name)) return 'https://example.com/sample.png';
+			if (/uids|guids|members|admins|moderators|participants|userstoban|friends|accepted|tags|roles|features|permissions/.test(name)) return 'sample-a, sample-b';
+			return `sample-${name}`;
+	}
+}
+
+/** One parameter set per variant: all defaults filled, then each other value of every top-level choice. */
+export function variants(resource: string, operation: string): INodeParameters[] {
+	const shownFor = (parameters: INodeParameters) =>
+		properties.filter((p) => isShown(p, resource, operation) && shownWith(p, parameters));
+	const fill = (fixed: INodeParameters) => {
+		const parameters: INodeParameters = { resource, operation, ...fixed };
+		// Twice: fields that appear only after another field's value is set.
+		for (let pass = 0; pass < 2; pass++) {
+			for (const p of shownFor(parameters)) if (!(p.name in fixed)) parameters[p.name] = sample(p) as NodeParameterValueType;
+		}
+		return parameters;
+	};
+	const key = `${resource}.${operation}`;
+	const override = OVERRIDES[key] ?? {};
+	const base = fill(override);
+	const sets = [base];
+	for (const p of shownFor(base).filter((x) => x.type === 'options')) {
+		for (const option of (p.options as INodePropertyOptions[]).slice(1)) sets.push(fill({ ...override, [p.name]: option.value }));
+	}
+	for (const extra of EXTRA_VARIANTS[key] ?? []) sets.push({ ...base, ...extra });
+	return sets;
+}
+
+function shownWith(p: INodeProperties, parameters: INodeParameters): boolean {
+	for (const [name, values] of Object.entries(p.displayOptions?.show ?? {})) {
+		if (name === 'resource' || name === 'operation' || name.startsWith('@')) continue;
+		if (!(values as unknown[]).includes(parameters[name])) return false;
+	}
+	for (const [name, values] of Object.entries(p.displayOptions?.hide ?? {})) {
+		if ((values as unknown[]).includes(parameters[name])) return false;
+	}
+	return true;
+}
+
+export const operations = properties
+	.filter((p) => p.name === 'operation')
+	.flatMap((p) => (p.options as INodePropertyOptions[]).map((o) => ({ resource: String(p.displayOptions?.show?.resource?.[0]), operation: String(o.value) })));
+
