@@ -53,6 +53,23 @@ describe('example workflows', () => {
 		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('spammer-42')).toBe(false);
 	});
 
+	// The trigger's output is pinned (a moderation_engine_blocked event); runWorkflow starts from it.
+	it('moderation-flagged-message: bans the sender of the blocked message, then tells the moderators', async () => {
+		const { error, output } = await runWorkflow(load('moderation-flagged-message.json'), credentials());
+		expect(error).toBeUndefined();
+		expect(output('Ban the sender')).toEqual([
+			{ success: true, message: 'The user with uid cometchat-uid-2 has been banned from the Group with cometchat-guid-1.' },
+		]);
+		expect((output('Tell the moderators')[0].data as { text: string }).text).toBe(
+			'Moderation blocked a message from George Alan (cometchat-uid-2) in Hiking Group: "Cheap pills, 90% off: pm me". They are now banned from the group.',
+		);
+		expect(requests()).toEqual([
+			'POST /groups/cometchat-guid-1/bannedusers/cometchat-uid-2 "" mod-olivia',
+			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"mod-olivia","data":{"text":"Moderation blocked a message from George Alan (cometchat-uid-2) in Hiking Group: \\"Cheap pills, 90% off: pm me\\". They are now banned from the group."},"tags":["moderation"]}',
+		]);
+		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('cometchat-uid-2')).toBe(true);
+	});
+
 	it('signup-auth-tokens: one forced token per sign-up, then a welcome for each', async () => {
 		const { error, output } = await runWorkflow(load('signup-auth-tokens.json'), credentials());
 		expect(error).toBeUndefined();

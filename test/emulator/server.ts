@@ -24,6 +24,7 @@ import { apiKeyRoutes } from './routes/apiKeys';
 import { friendRoutes } from './routes/friends';
 import { groupMemberRoutes } from './routes/groupMembers';
 import { roleRoutes } from './routes/roles';
+import { handleManagement, sendManagement } from './management';
 import type { EmulatorState } from './state';
 
 export type ApiKeyScope = 'fullAccess' | 'authOnly';
@@ -201,6 +202,13 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 	}
 	if (fault?.status !== undefined) {
 		send(res, fault.status, fault.body, fault.headers ?? {});
+		return;
+	}
+
+	// The management and files hosts (no /v3 prefix): management.ts; /v3 requests pass on unchanged.
+	const management = handleManagement(ctx.state, { apiKeys: ctx.apiKeys, method, path, query, headers, body, badJson });
+	if (management) {
+		await sendManagement(res, management);
 		return;
 	}
 

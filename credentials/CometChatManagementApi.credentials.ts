@@ -1,0 +1,94 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+import { MANAGEMENT_URL_EXPRESSION } from '../nodes/CometChatTrigger/managementUrl';
+
+/**
+ * CometChat's management (multi-tenancy) API, which creates and deletes webhooks. Its key pair
+ * comes from CometChat (plans with multi-tenancy) and is not an app's REST API key.
+ */
+export class CometChatManagementApi implements ICredentialType {
+	name = 'cometChatManagementApi';
+
+	displayName = 'CometChat Management API';
+
+	icon: Icon = { light: 'file:../icons/cometchat.svg', dark: 'file:../icons/cometchat.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-cometchat/n8n-nodes-cometchat#cometchat-trigger';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Key',
+			name: 'key',
+			type: 'string',
+			required: true,
+			default: '',
+			description: 'The management API key from CometChat (sent in the "key" header). Not the REST API key of an app.',
+		},
+		{
+			displayName: 'Secret',
+			name: 'secret',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description: 'The management API secret that belongs to the key (sent in the "secret" header)',
+		},
+		{
+			displayName: 'Base URL Override',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://mgmt-proxy.example.com',
+			description:
+				'Advanced. Leave empty to use https://apimgmt.cometchat.io. It must start with https://; http:// is accepted only for localhost, 127.x.x.x and [::1].',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				key: '={{$credentials.key}}',
+				secret: '={{$credentials.secret}}',
+			},
+		},
+	};
+
+	// Lists one app: the cheapest call that proves the pair works.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: MANAGEMENT_URL_EXPRESSION,
+			url: '/apps',
+			qs: { perPage: 1 },
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'CometChat did not accept this key and secret. Use the management (multi-tenancy) key pair from CometChat, not an app\'s REST API key.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'This key pair may not use the management API: your CometChat plan must include multi-tenancy access.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'Nothing answers at this address: check the Base URL Override (leave it empty for https://apimgmt.cometchat.io).',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,61 @@
+import { createHash, timingSafeEqual } from 'crypto';
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+export const WEBHOOK_AUTH_CREDENTIAL = 'cometChatWebhookAuthApi';
+
+// CometChat's webhook constraints: username up to 50, password up to 100 characters, both
+// "alphanumeric (without spaces)" (management webhooks overview, constraints table).
+const USERNAME = /^[A-Za-z0-9]{1,50}$/;
+const PASSWORD = /^[A-Za-z0-9]{1,100}$/;
+
+export interface BasicAuthPair {
+	username: string;
+	password: string;
+}
+
+/** The credential's pair, or a sentence saying what to fix in it. */
+export function webhookAuthPair(credentials: ICredentialDataDecryptedObject): { pair?: BasicAuthPair; problem?: string } {
+	const username = typeof credentials.username === 'string' ? credentials.username : '';
+	const password = typeof credentials.password === 'string' ? credentials.password : '';
+	if (!USERNAME.test(username)) {
+		return {
+			problem:
+				'The Username in the CometChat Webhook Auth credential must be 1 to 50 letters or digits (CometChat accepts no spaces or symbols there). Fix it in the credential.',
+		};
+	}
+	if (!PASSWORD.test(password)) {
+		return {
+			problem:
+				'The Password in the CometChat Webhook Auth credential must be 1 to 100 letters or digits (CometChat accepts no spaces or symbols there). Fix it in the credential.',
+		};
+	}
+	return { pair: { username, password } };
+}
+
+/**
+ * Whether an `Authorization` header carries exactly this pair. Both parts are hashed first so the
+ * comparison takes the same time whatever the lengths, then compared with timingSafeEqual; both
+ * comparisons always run, so the answer's timing does not tell which part was wrong.
+ */
+export function basicAuthMatches(header: string | string[] | undefined, expected: BasicAuthPair): boolean {
+	const given = parseBasicAuth(Array.isArray(header) ? header[0] : header);
+	const userOk = sameSecret(given?.username ?? '', expected.username);
+	const passwordOk = sameSecret(given?.password ?? '', expected.password);
+	return given !== undefined && userOk && passwordOk;
+}
+
+/** `Basic base64(user:password)`; the scheme is case-insensitive (RFC 7617). */
+export function parseBasicAuth(header: string | undefined): BasicAuthPair | undefined {
+	const match = /^\s*basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');
+	if (!match) return undefined;
+	const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+	const colon = decoded.indexOf(':');
+	if (colon < 0) return undefined;
+	return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+function sameSecret(given: string, expected: string): boolean {
+	const a = createHash('sha256').update(given, 'utf8').digest();
+	const b = createHash('sha256').update(expected, 'utf8').digest();
+	return timingSafeEqual(a, b);
+}

@@ -1,0 +1,430 @@
+/**
+ * Runs the BUILT CometChat Trigger (dist/) the way n8n's webhook machinery does, with n8n-core's
+ * real contexts:
+ * - activation and deactivation: HookContext + the node's webhookMethods, in the order n8n's
+ *   WebhookService uses (checkExists, then create only when it answered false; delete);
+ * - deliveries: a real HTTP server whose requests (JSON body parsed, as n8n's body parser does)
+ *   go to the node's webhook() through WebhookContext, answered like n8n's webhook helpers answer
+ *   ("onReceived": the node's own answer, else 200 `Workflow was started`, or `Webhook call received`
+ *   when no workflow starts), and every `workflowData` started as an execution in WorkflowExecute.
+ * Credentials are resolved and applied as n8n's CredentialsHelper does for generic auth.
+ */
+import { randomUUID } from 'node:crypto';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { CredentialTestContext, ExecuteContext, ExecutionLifecycleHooks, HookContext, RoutingNode, WebhookContext, WorkflowExecute } from 'n8n-core';
+import {
+	createRunExecutionData,
+	ICredentialsHelper,
+	NodeHelpers,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type ICredentials,
+	type ICredentialsDecrypted,
+	type IDataObject,
+	type IHookFunctions,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeCredentialTestResult,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeProperties,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IRunExecutionData,
+	type IWebhookData,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+	type IWorkflowExecuteAdditionalData,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { ROOT } from './index';
+
+export const TRIGGER_TYPE = 'n8n-nodes-cometchat.cometChatTrigger';
+export const TRIGGER_NAME = 'CometChat Trigger';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { CometChatTrigger } = require(join(ROOT, 'dist/nodes/CometChatTrigger/CometChatTrigger.node.js')) as {
+	CometChatTrigger: new () => INodeType;
+};
+const credentialClasses: Record<string, new () => ICredentialType> = {
+	cometChatApi: (require(join(ROOT, 'dist/credentials/CometChatApi.credentials.js')) as { CometChatApi: new () => ICredentialType }).CometChatApi,
+	cometChatManagementApi: (
+		require(join(ROOT, 'dist/credentials/CometChatManagementApi.credentials.js')) as { CometChatManagementApi: new () => ICredentialType }
+	).CometChatManagementApi,
+	cometChatWebhookAuthApi: (
+		require(join(ROOT, 'dist/credentials/CometChatWebhookAuthApi.credentials.js')) as { CometChatWebhookAuthApi: new () => ICredentialType }
+	).CometChatWebhookAuthApi,
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+export const triggerType = new CometChatTrigger();
+export const credentialTypes: Record<string, ICredentialType> = Object.fromEntries(
+	Object.entries(credentialClasses).map(([name, Class]) => [name, new Class()]),
+);
+
+export type TriggerCredentials = Partial<Record<'cometChatApi' | 'cometChatManagementApi' | 'cometChatWebhookAuthApi', IDataObject>>;
+
+class TriggerNodeTypes implements INodeTypes {
+	getByName() {
+		return triggerType;
+	}
+	getByNameAndVersion(_type: string, version?: number) {
+		return NodeHelpers.getVersionedNodeType(triggerType, version);
+	}
+	getKnownTypes() {
+		return {};
+	}
+}
+
+function withDefaults(type: string, data: IDataObject): ICredentialDataDecryptedObject {
+	const defaults: IDataObject = {};
+	for (const property of credentialTypes[type].properties) defaults[property.name] = property.default as IDataObject[string];
+	return { ...defaults, ...data } as ICredentialDataDecryptedObject;
+}
+
+/** n8n's CredentialsHelper for the trigger's three credential types (generic auth only). */
+class TriggerCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly data: TriggerCredentials) {
+		super();
+	}
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const auth = credentialTypes[typeName]?.authenticate;
+		if (!auth) return requestOptions;
+		if (typeof auth === 'function') throw new Error('expected generic authenticate');
+		const resolve = (value: string) =>
+			workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
+		const options = requestOptions as unknown as Record<string, Record<string, unknown>>;
+		for (const [outer, entries] of Object.entries(auth.properties)) {
+			options[outer] ??= {};
+			for (const [key, value] of Object.entries(entries as Record<string, string>)) {
+				options[outer][String(resolve(key))] = resolve(value);
+			}
+		}
+		return requestOptions;
+	}
+	async getDecrypted(_a: IWorkflowExecuteAdditionalData, _n: unknown, type: string) {
+		const data = this.data[type as keyof TriggerCredentials];
+		if (!data) throw new Error(`No credential of type ${type}`);
+		return withDefaults(type, data);
+	}
+	getParentTypes() {
+		return [];
+	}
+	isCredentialUsableByNode() {
+		return true;
+	}
+	async preAuthentication() {
+		return undefined;
+	}
+	async runPreAuthentication() {
+		return undefined;
+	}
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('not used');
+	}
+	async updateCredentials() {}
+	async updateCredentialsOauthTokenData() {}
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return credentialTypes[type]?.properties ?? [];
+	}
+}
+
+export interface TriggerSetup {
+	parameters: INodeParameters;
+	credentials: TriggerCredentials;
+	/** 'webhook' (an active workflow, production URL) or 'manual' ("Listen for test event", test URL). */
+	mode?: 'webhook' | 'manual';
+	/** n8n's public webhook base; CometChat needs https. */
+	webhookBaseUrl?: string;
+	workflowId?: string;
+	workflowName?: string;
+	/** The node's webhookId (part of its URL); a new UUID by default. */
+	webhookId?: string;
+	/** Static data to start from (as loaded from the database). */
+	staticData?: IDataObject;
+}
+
+export interface Execution {
+	run: IRun;
+	/** The trigger's output items, without pairedItem. */
+	items: INodeExecutionData[];
+}
+
+export interface TriggerHarness {
+	/** Where deliveries go (this harness's HTTP server, standing in for n8n's webhook endpoint). */
+	url: string;
+	/** The URL the node registers: getNodeWebhookUrl('default'). */
+	webhookUrl: string;
+	workflow: Workflow;
+	node: INode;
+	/** The node's static data (webhookId, recent event identities). */
+	staticData(): IDataObject;
+	/** checkExists, then create when it answered false; returns what each returned. */
+	activate(): Promise<{ existed: boolean; created?: boolean }>;
+	deactivate(): Promise<boolean>;
+	/** Executions started so far, in order (each awaited to the end). */
+	executions(): Promise<Execution[]>;
+	/** Errors the node's webhook() threw (answered 500, as n8n does). */
+	webhookErrors: Error[];
+	/** Logged warnings (HookContext/WebhookContext logger). */
+	warnings: string[];
+	close(): Promise<void>;
+}
+
+function additionalData(
+	credentials: TriggerCredentials,
+	webhookBaseUrl: string,
+	extra: Partial<IWorkflowExecuteAdditionalData> = {},
+): IWorkflowExecuteAdditionalData {
+	const base = webhookBaseUrl.replace(/\/+$/, '');
+	return {
+		credentialsHelper: new TriggerCredentialsHelper(credentials),
+		executionId: 'trigger-test',
+		variables: {},
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678/',
+		webhookBaseUrl: `${base}/webhook`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+		formWaitingBaseUrl: `${base}/form-waiting`,
+		...extra,
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness> {
+	const mode: WorkflowExecuteMode = setup.mode ?? 'webhook';
+	const webhookBaseUrl = setup.webhookBaseUrl ?? 'https://n8n.example.test/';
+	const credentialRefs: INode['credentials'] = {};
+	for (const type of Object.keys(setup.credentials)) credentialRefs[type] = { id: `cred-${type}`, name: `${type} account` };
+	const node: INode = {
+		id: 'trigger-node',
+		name: TRIGGER_NAME,
+		type: TRIGGER_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: setup.parameters,
+		credentials: credentialRefs,
+		webhookId: setup.webhookId ?? randomUUID(),
+	};
+	const workflow = new Workflow({
+		id: setup.workflowId ?? 'trigger-workflow',
+		name: setup.workflowName ?? 'CometChat events',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes: new TriggerNodeTypes(),
+		settings: { executionOrder: 'v1' },
+		staticData: setup.staticData ?? {},
+	});
+	const warnings: string[] = [];
+	const webhookErrors: Error[] = [];
+	const runs: Array<Promise<Execution>> = [];
+	// Requests still inside webhook(): it may go on after answering (downloads), then start a run.
+	const handling: Array<Promise<void>> = [];
+	const description = triggerType.description.webhooks![0];
+	const isTest = mode === 'manual';
+	const webhookData = (data: IWorkflowExecuteAdditionalData): IWebhookData => ({
+		httpMethod: 'POST',
+		node: node.name,
+		path: NodeHelpers.getNodeWebhookPath(workflow.id, node, description.path, false, false),
+		webhookDescription: description,
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: data,
+		isTest,
+	});
+	const logger = { warn: (message: string) => warnings.push(message), info() {}, debug() {}, error: (message: string) => warnings.push(message) };
+
+	const hookContext = () => {
+		const data = additionalData(setup.credentials, webhookBaseUrl);
+		const context = new HookContext(workflow, node, data, mode, isTest ? 'manual' : 'activate', webhookData(data));
+		Object.defineProperty(context, 'logger', { value: logger });
+		return context as unknown as IHookFunctions;
+	};
+	const methods = triggerType.webhookMethods!.default!;
+
+	const start = async (items: INodeExecutionData[][]): Promise<Execution> => {
+		const executionId = `execution-${runs.length + 1}`;
+		const hooks = new ExecutionLifecycleHooks(mode, executionId, {
+			id: workflow.id,
+			name: workflow.name,
+			nodes: [node],
+			connections: {},
+			active: true,
+			isArchived: false,
+			activeVersionId: null,
+			createdAt: new Date(),
+			updatedAt: new Date(),
+		} as never);
+		const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
+		const runData = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node, data: { main: items }, source: null }] } });
+		await new WorkflowExecute(additionalData(setup.credentials, webhookBaseUrl, { hooks, executionId }), mode, runData).processRunExecutionData(workflow);
+		const run = await finished;
+		const output = (run.data.resultData.runData[node.name]?.[0]?.data?.main?.[0] ?? []).map((item) => {
+			const copy = { ...item };
+			delete copy.pairedItem;
+			return copy;
+		});
+		return { run, items: output };
+	};
+
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			handling.push(handle(req, res, Buffer.concat(chunks)));
+		});
+	});
+	const sendJson = (res: http.ServerResponse, status: number, body: unknown) => {
+		if (res.headersSent) return;
+		res.writeHead(status, { 'Content-Type': 'application/json' });
+		res.end(JSON.stringify(body));
+	};
+	const handle = async (req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer) => {
+		// n8n's body parser: JSON bodies become req.body; the raw bytes stay available.
+		let body: unknown = {};
+		const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim();
+		if (raw.length > 0 && contentType === 'application/json') {
+			try {
+				body = JSON.parse(raw.toString('utf8'));
+			} catch {
+				sendJson(res, 400, { message: 'Failed to parse request body' });
+				return;
+			}
+		}
+		Object.assign(req, { body, rawBody: raw, query: {}, params: {}, contentType });
+		const data = additionalData(setup.credentials, webhookBaseUrl, {
+			httpRequest: req as never,
+			httpResponse: res as never,
+		});
+		const context = new WebhookContext(workflow, node, data, mode, webhookData(data), [], null);
+		Object.defineProperty(context, 'logger', { value: logger });
+		let result: IWebhookResponseData;
+		try {
+			result = await triggerType.webhook!.call(context as unknown as IWebhookFunctions);
+		} catch (error) {
+			webhookErrors.push(error as Error);
+			sendJson(res, 500, { code: 0, message: (error as Error).message });
+			return;
+		}
+		if (result.workflowData === undefined) {
+			if (result.noWebhookResponse !== true) sendJson(res, 200, result.webhookResponse ?? { message: 'Webhook call received' });
+			return;
+		}
+		if (result.noWebhookResponse !== true) sendJson(res, 200, { message: 'Workflow was started' });
+		runs.push(start(result.workflowData));
+	};
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const port = (server.address() as AddressInfo).port;
+
+	const probe = hookContext() as unknown as { getNodeWebhookUrl(name: string): string };
+	return {
+		url: `http://127.0.0.1:${port}/${isTest ? 'webhook-test' : 'webhook'}/${node.webhookId}/webhook`,
+		webhookUrl: probe.getNodeWebhookUrl('default'),
+		workflow,
+		node,
+		staticData: () => workflow.getStaticData('node', node),
+		async activate() {
+			const existed = (await methods.checkExists.call(hookContext())) === true;
+			if (existed) return { existed };
+			return { existed, created: (await methods.create.call(hookContext())) === true };
+		},
+		async deactivate() {
+			return (await methods.delete.call(hookContext())) === true;
+		},
+		async executions() {
+			await Promise.all(handling);
+			return await Promise.all(runs);
+		},
+		webhookErrors,
+		warnings,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
+}
+
+/**
+ * A credential's declarative `test`, run as n8n's CredentialsTester does (its request as the only
+ * routed property of a stand-in node, through RoutingNode, then the responseCode rules); or a
+ * node's `testedBy` method through CredentialTestContext.
+ */
+export async function testTriggerCredential(type: keyof TriggerCredentials, data: IDataObject): Promise<INodeCredentialTestResult> {
+	const credentialType = credentialTypes[type];
+	const decrypted = withDefaults(type, data);
+	const testedBy = triggerType.description.credentials?.find((c) => c.name === type)?.testedBy;
+	if (typeof testedBy === 'string') {
+		const method = triggerType.methods?.credentialTest?.[testedBy];
+		if (!method) throw new Error(`No credential test ${testedBy}`);
+		const credential: ICredentialsDecrypted = { id: 'cred-1', name: 'test', type, data: decrypted };
+		return await method.call(new CredentialTestContext(), credential);
+	}
+	const test = credentialType.test;
+	if (!test) throw new Error(`${type} has no test`);
+	const standIn: INodeType = {
+		description: {
+			displayName: 'Credential test',
+			name: 'credentialTest',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: [],
+			outputs: [],
+			credentials: [{ name: type, required: true }],
+			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: test.request } }],
+		},
+	};
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: 'credentialTest',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { [type]: { id: 'cred-1', name: 'test' } },
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: { getByName: () => standIn, getByNameAndVersion: () => standIn, getKnownTypes: () => ({}) } as INodeTypes,
+	});
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData({ [type]: data }, 'https://n8n.example.test/'),
+		'internal',
+		{ resultData: { runData: {} } } as unknown as IRunExecutionData,
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		{ node, data: {}, source: null },
+		[],
+	);
+	try {
+		await new RoutingNode(context, standIn, { id: 'cred-1', name: 'test', type, data: decrypted }).runNode();
+	} catch (error) {
+		const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }).cause;
+		if (cause?.response) {
+			const rule = (test.rules ?? []).find((r) => r.type === 'responseCode' && r.properties.value === cause.response?.status);
+			if (rule) return { status: 'Error', message: rule.properties.message };
+			return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}` };
+		}
+		if (cause?.code) return { status: 'Error', message: cause.code };
+		return { status: 'Error', message: String((error as Error).message) };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}

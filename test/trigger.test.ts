@@ -1,0 +1,609 @@
+/**
+ * CometChat Trigger in n8n's engine: deliveries as real HTTP requests through n8n-core's
+ * WebhookContext (test/harness/trigger.ts), registration through HookContext against the
+ * emulator's management host (test/emulator/management.ts).
+ *
+ * Payloads follow the shapes in CometChat's webhooks overview (reference §9.4), with demo IDs.
+ */
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createEmulator, type Emulator } from './emulator';
+import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET, MAX_WEBHOOKS, managementStore } from './emulator/management';
+import { deliver, deliverAs, envelope } from './emulator/webhooks';
+import { TRIGGER_NAME, startTrigger, testTriggerCredential, triggerType, type TriggerHarness, type TriggerSetup } from './harness/trigger';
+
+const AUTH = { username: 'n8nhooks', password: 'Wq7Zr2Lp9Xk4Vb8Nm3Ty6Hs1' };
+const WRONG = { username: 'n8nhooks', password: 'Wq7Zr2Lp9Xk4Vb8Nm3Ty6Hs2' };
+
+const andrew = { uid: 'cometchat-uid-1', name: 'Andrew Joseph', status: 'available', role: 'default' };
+const george = { uid: 'cometchat-uid-2', name: 'George Alan', status: 'offline', role: 'default' };
+const hiking = { guid: 'cometchat-guid-1', name: 'Hiking Group', type: 'public', membersCount: 3, conversationId: 'group_cometchat-guid-1', owner: 'cometchat-uid-1' };
+
+const userMessage = {
+	id: '101',
+	conversationId: 'cometchat-uid-1_user_cometchat-uid-2',
+	sender: 'cometchat-uid-1',
+	receiverType: 'user',
+	receiver: 'cometchat-uid-2',
+	category: 'message',
+	type: 'text',
+	data: {
+		text: 'Are we still on for Saturday?',
+		entities: {
+			sender: { entity: andrew, entityType: 'user' },
+			receiver: { entity: { ...george, conversationId: 'cometchat-uid-1_user_cometchat-uid-2' }, entityType: 'user' },
+		},
+	},
+	sentAt: 1696934912,
+	updatedAt: 1696934912,
+};
+
+const groupMessage = (id: string, text: string, moderation?: string) => ({
+	id,
+	conversationId: 'group_cometchat-guid-1',
+	sender: 'cometchat-uid-2',
+	receiverType: 'group',
+	receiver: 'cometchat-guid-1',
+	category: 'message',
+	type: 'text',
+	data: {
+		text,
+		entities: {
+			sender: { entity: george, entityType: 'user' },
+			receiver: { entity: hiking, entityType: 'group' },
+		},
+		...(moderation ? { moderation: { status: moderation } } : {}),
+	},
+	sentAt: 1791285309,
+	updatedAt: 1791285309,
+});
+
+const membersAdded = envelope('group_member_added', {
+	group: { ...hiking, onlineMembersCount: 1 },
+	members: { 'cometchat-uid-2': george, 'guest-emma': { uid: 'guest-emma', name: 'Emma Brown', status: 'offline', role: 'default' } },
+	by: andrew,
+});
+
+function setup(extra: Partial<TriggerSetup> & { parameters?: TriggerSetup['parameters'] } = {}): TriggerSetup {
+	return {
+		...extra,
+		parameters: { registration: 'manual', events: ['*'], ...extra.parameters },
+		credentials: { cometChatWebhookAuthApi: AUTH, ...extra.credentials },
+	};
+}
+
+/** Each test's triggers are closed afterwards. */
+const open: TriggerHarness[] = [];
+async function trigger(options: TriggerSetup): Promise<TriggerHarness> {
+	const harness = await startTrigger(options);
+	open.push(harness);
+	return harness;
+}
+afterEach(async () => {
+	await Promise.all(open.splice(0).map((h) => h.close()));
+});
+
+describe('CometChat Trigger: description', () => {
+	const description = triggerType.description;
+
+	it('is a webhook trigger with no inputs, not an AI tool, with the CometChat icon', () => {
+		expect(description.name).toBe('cometChatTrigger');
+		expect(description.group).toEqual(['trigger']);
+		expect(description.inputs).toEqual([]);
+		expect(description.usableAsTool).toBeUndefined();
+		expect(description.icon).toEqual({ light: 'file:../../icons/cometchat.svg', dark: 'file:../../icons/cometchat.dark.svg' });
+		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
+		expect(description.credentials?.map((c) => [c.name, c.required])).toEqual([
+			['cometChatWebhookAuthApi', true],
+			['cometChatManagementApi', true],
+			['cometChatApi', false],
+		]);
+		expect(description.credentials?.[1].displayOptions).toEqual({ show: { registration: ['automatic'] } });
+	});
+
+	it('offers every trigger ID of CometChat\'s management API, plus All Events', () => {
+		// The 46 IDs of the management webhooks overview (reference §9.3 / [WH]).
+		const documented = [
+			'message_sent', 'message_edited', 'message_deleted', 'message_reaction_added', 'message_reaction_removed',
+			'user_blocked', 'user_unblocked', 'group_created', 'group_updated', 'group_deleted', 'group_member_joined',
+			'group_member_left', 'group_member_added', 'group_member_kicked', 'group_member_banned', 'group_member_unbanned',
+			'group_member_scope_changed', 'group_owner_transferred', 'user_connection_status_changed', 'message_delivery_receipt',
+			'message_read_receipt', 'call_initiated', 'call_started', 'call_participant_joined', 'call_participant_left',
+			'call_ended', 'meeting_started', 'meeting_participant_joined', 'meeting_participant_left', 'meeting_ended',
+			'recording_generated', 'transcription_generated', 'after_campaign_completed', 'after_campaign_failed',
+			'after_notification_created', 'after_feed_item_sent', 'after_feed_item_delivered', 'after_feed_item_read',
+			'after_feed_item_interacted', 'after_push_notification_sent', 'after_push_notification_delivered',
+			'after_push_notification_clicked', 'moderation_engine_approved', 'moderation_engine_blocked',
+			'moderation_manual_approved', 'moderation_engine_failed',
+		];
+		expect(documented).toHaveLength(46);
+		const events = description.properties.find((p) => p.name === 'events');
+		const values = (events?.options ?? []).map((o) => (o as { value: string }).value);
+		expect(values[0]).toBe('*');
+		for (const id of documented) expect(values).toContain(id);
+		expect(values).toEqual(expect.arrayContaining(['user_mentioned', 'call_busy', 'call_cancelled', 'call_rejected', 'call_unanswered']));
+		expect(values).toHaveLength(1 + 46 + 5);
+	});
+});
+
+describe('CometChat Trigger: events become items', () => {
+	it('a message: one item with the event, the message, sender and receiver at the top level', async () => {
+		const t = await trigger(setup());
+		const answer = await deliver(t.url, envelope('message_sent', { message: userMessage }, { webhook: 'dash-hook' }), { auth: AUTH });
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual({ message: 'Workflow was started' });
+		const [execution] = await t.executions();
+		expect(execution.run.data.resultData.error).toBeUndefined();
+		expect(execution.items).toEqual([
+			{
+				json: {
+					trigger: 'message_sent',
+					appId: 'demo-app',
+					region: 'us',
+					webhook: 'dash-hook',
+					data: { message: userMessage },
+					message: userMessage,
+					sender: andrew,
+					receiverType: 'user',
+					receiver: { ...george, conversationId: 'cometchat-uid-1_user_cometchat-uid-2' },
+				},
+			},
+		]);
+	});
+
+	it('a group message: the group at the top level too', async () => {
+		const t = await trigger(setup());
+		await deliver(t.url, envelope('moderation_engine_blocked', { message: groupMessage('13', 'cheap pills', 'disapproved') }), { auth: AUTH });
+		const [{ items }] = await t.executions();
+		expect(items[0].json).toMatchObject({ trigger: 'moderation_engine_blocked', sender: { uid: 'cometchat-uid-2' }, group: hiking, receiverType: 'group' });
+	});
+
+	it('several members in one event: one item per member, each with its member and the group', async () => {
+		const t = await trigger(setup());
+		await deliver(t.url, membersAdded, { auth: AUTH });
+		const [{ items }] = await t.executions();
+		expect(items.map((i) => (i.json.member as { uid: string }).uid)).toEqual(['cometchat-uid-2', 'guest-emma']);
+		expect(items[1].json).toMatchObject({
+			trigger: 'group_member_added',
+			group: { guid: 'cometchat-guid-1' },
+			by: andrew,
+			data: { members: { 'guest-emma': { uid: 'guest-emma' } } },
+		});
+		expect(Object.keys(items[1].json.data as object)).toEqual(['group', 'members', 'by']);
+		expect(Object.keys((items[1].json.data as { members: object }).members)).toEqual(['guest-emma']);
+	});
+
+	it('One Item per Member off: one item with a members list', async () => {
+		const t = await trigger(setup({ parameters: { options: { splitMembers: false } } }));
+		await deliver(t.url, membersAdded, { auth: AUTH });
+		const [{ items }] = await t.executions();
+		expect(items).toHaveLength(1);
+		expect((items[0].json.members as Array<{ uid: string }>).map((m) => m.uid)).toEqual(['cometchat-uid-2', 'guest-emma']);
+	});
+
+	it('a batch (a JSON array of events) becomes one item per event, blocked users split too', async () => {
+		const t = await trigger(setup());
+		const batch = [
+			envelope('message_sent', { message: userMessage }),
+			envelope('user_blocked', { users: { 'spammer-42': { uid: 'spammer-42', name: 'Cheap Pills 4U' }, 'guest-liam': { uid: 'guest-liam', name: 'Liam' } }, by: george }),
+			envelope('message_read_receipt', {
+				receiver: 'cometchat-uid-1',
+				receiverType: 'user',
+				type: 'receipts',
+				sender: 'cometchat-uid-2',
+				messageSender: 'cometchat-uid-1',
+				body: { action: 'read', messageId: '101', user: { uid: 'cometchat-uid-2', name: 'George Alan', status: 'online' }, timestamp: 1696934950 },
+			}),
+		];
+		expect((await deliver(t.url, batch, { auth: AUTH })).status).toBe(200);
+		const executions = await t.executions();
+		expect(executions).toHaveLength(1);
+		const items = executions[0].items.map((i) => i.json);
+		expect(items.map((i) => i.trigger)).toEqual(['message_sent', 'user_blocked', 'user_blocked', 'message_read_receipt']);
+		expect(items[1]).toMatchObject({ user: { uid: 'spammer-42' }, by: george });
+		expect(items[2]).toMatchObject({ user: { uid: 'guest-liam' } });
+		expect(items[3]).toMatchObject({
+			sender: { uid: 'cometchat-uid-2', name: 'George Alan' },
+			receiver: { uid: 'cometchat-uid-1' },
+			receiverType: 'user',
+			messageId: '101',
+		});
+	});
+
+	it('reactions, calls and campaigns get their own shortcuts; call events keep `type`', async () => {
+		const t = await trigger(setup());
+		const reaction = { id: '77', messageId: '101', reaction: '🏒', uid: 'cometchat-uid-1', reactedAt: 1700655536, reactedBy: { uid: 'cometchat-uid-1', name: 'Andrew Joseph' } };
+		await deliver(t.url, envelope('message_reaction_added', { reaction }), { auth: AUTH });
+		const ended = { all_occupants: [{ joined_at: 1696934501, audio_call: 'true', left_at: 1696934553, name: 'George Alan' }], destroyed_at: 1696934553, created_at: 1696934501, sessionId: 'v1.us.s1' };
+		await deliver(t.url, envelope('call_ended', ended, { type: 'call' }), { auth: AUTH });
+		await deliver(t.url, envelope('after_feed_item_read', { id: 'feed-1', receiver: 'cometchat-uid-1', status: 'read' }), { auth: AUTH });
+		const [first, second, third] = (await t.executions()).map((e) => e.items[0].json);
+		expect(first).toMatchObject({ reaction, messageId: '101', sender: { uid: 'cometchat-uid-1' } });
+		expect(second).toMatchObject({ trigger: 'call_ended', type: 'call', sessionId: 'v1.us.s1', data: ended });
+		expect(third).toMatchObject({ receiver: { uid: 'cometchat-uid-1' } });
+	});
+
+	it('a body that is not a CometChat event: 400 and no workflow', async () => {
+		const t = await trigger(setup());
+		const answer = await deliver(t.url, { hello: 'world' }, { auth: AUTH });
+		expect(answer.status).toBe(400);
+		expect(await t.executions()).toHaveLength(0);
+	});
+});
+
+describe('CometChat Trigger: Basic Auth', () => {
+	const event = envelope('message_sent', { message: userMessage });
+
+	it('the right pair starts the workflow; a wrong or missing one gets 401 and starts nothing', async () => {
+		const t = await trigger(setup());
+		const attempts = [
+			await deliver(t.url, event, { auth: WRONG }),
+			await deliver(t.url, event, { auth: { username: 'someoneelse', password: AUTH.password } }),
+			await deliver(t.url, event),
+			await deliver(t.url, event, { authorization: 'Bearer abc' }),
+			await deliver(t.url, event, { authorization: `Basic ${Buffer.from(AUTH.username + AUTH.password).toString('base64')}` }),
+			await deliver(t.url, event, { authorization: `Basic ${Buffer.from(`${AUTH.username}:${AUTH.password}x`).toString('base64')}` }),
+		];
+		for (const answer of attempts) {
+			expect(answer.status).toBe(401);
+			expect(answer.headers['www-authenticate']).toBe('Basic realm="CometChat Trigger"');
+			expect(JSON.stringify(answer.body)).not.toContain(AUTH.password);
+		}
+		expect(await t.executions()).toHaveLength(0);
+
+		// The scheme is case-insensitive (RFC 7617).
+		const ok = await deliver(t.url, event, { authorization: `basic ${Buffer.from(`${AUTH.username}:${AUTH.password}`).toString('base64')}` });
+		expect(ok.status).toBe(200);
+		expect(await t.executions()).toHaveLength(1);
+	});
+
+	it('a webhook credential CometChat could not use fails loudly instead of answering 401 forever', async () => {
+		const t = await trigger(setup({ credentials: { cometChatWebhookAuthApi: { username: 'n8n hooks', password: AUTH.password } } }));
+		const answer = await deliver(t.url, event, { auth: AUTH });
+		expect(answer.status).toBe(500);
+		expect(t.webhookErrors[0].message).toMatch(/Username in the CometChat Webhook Auth credential must be 1 to 50 letters or digits/);
+		expect(await t.executions()).toHaveLength(0);
+	});
+
+	it('the credential test checks CometChat\'s rules for the pair', async () => {
+		expect(await testTriggerCredential('cometChatWebhookAuthApi', AUTH)).toEqual({ status: 'OK', message: 'CometChat accepts this username and password' });
+		expect(await testTriggerCredential('cometChatWebhookAuthApi', { username: AUTH.username, password: 'has spaces and !' })).toMatchObject({
+			status: 'Error',
+			message: expect.stringContaining('Password'),
+		});
+		expect(await testTriggerCredential('cometChatWebhookAuthApi', { username: AUTH.username, password: 'x'.repeat(101) })).toMatchObject({ status: 'Error' });
+	});
+});
+
+describe('CometChat Trigger: event filter and repeated deliveries', () => {
+	it('events not chosen are answered 200 and start nothing (manual registration)', async () => {
+		const t = await trigger(setup({ parameters: { events: ['message_sent', 'group_member_banned'] } }));
+		const skipped = await deliver(t.url, envelope('group_created', { group: hiking }), { auth: AUTH });
+		expect(skipped.status).toBe(200);
+		expect(skipped.body).toEqual({ message: 'Event not selected in this trigger; ignored' });
+		await deliver(t.url, envelope('message_sent', { message: userMessage }), { auth: AUTH });
+		// In a batch only the chosen events go on.
+		await deliver(t.url, [envelope('group_created', { group: hiking }), envelope('group_member_banned', { group: hiking, members: { 'cometchat-uid-2': george }, by: andrew })], { auth: AUTH });
+		const executions = await t.executions();
+		expect(executions.map((e) => e.items.map((i) => i.json.trigger))).toEqual([['message_sent'], ['group_member_banned']]);
+	});
+
+	it('the same event delivered again (CometChat retries) starts one execution only', async () => {
+		const t = await trigger(setup());
+		const event = envelope('message_sent', { message: userMessage });
+		const first = await deliver(t.url, event, { auth: AUTH });
+		// A retry re-serializes the sender (a newer lastActiveAt): still the same message.
+		const retried = envelope('message_sent', { message: { ...userMessage, data: { ...userMessage.data, entities: { ...userMessage.data.entities, sender: { entity: { ...andrew, lastActiveAt: 1 }, entityType: 'user' } } } } });
+		const second = await deliver(t.url, retried, { auth: AUTH });
+		const third = await deliver(t.url, event, { auth: AUTH });
+		expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
+		expect(second.body).toEqual({ message: 'Event already received; ignored' });
+		// Events without a message ID are compared by their whole data; another message is new.
+		await deliver(t.url, membersAdded, { auth: AUTH });
+		await deliver(t.url, JSON.parse(JSON.stringify(membersAdded)), { auth: AUTH });
+		await deliver(t.url, envelope('message_sent', { message: { ...userMessage, id: '102' } }), { auth: AUTH });
+		// The same event twice inside one batch counts once as well.
+		await deliver(t.url, [envelope('message_sent', { message: { ...userMessage, id: '103' } }), envelope('message_sent', { message: { ...userMessage, id: '103' } })], { auth: AUTH });
+		const executions = await t.executions();
+		expect(executions.map((e) => e.items.map((i) => (i.json.message as { id?: string })?.id ?? i.json.trigger))).toEqual([
+			['101'],
+			['group_member_added', 'group_member_added'],
+			['102'],
+			['103'],
+		]);
+	});
+
+	it('remembers a bounded number of events, in the workflow\'s static data', async () => {
+		const t = await trigger(setup());
+		const staticData = t.staticData();
+		staticData.recentEvents = Array.from({ length: 1000 }, (_, i) => ({ k: `old${i}`, t: Date.now() }));
+		await deliver(t.url, envelope('message_sent', { message: userMessage }), { auth: AUTH });
+		const recent = staticData.recentEvents as Array<{ k: string }>;
+		expect(recent).toHaveLength(1000);
+		expect(recent[0].k).toBe('old1');
+		// Entries older than the retry window are dropped.
+		staticData.recentEvents = [{ k: 'stale', t: Date.now() - 16 * 60 * 1000 }];
+		await deliver(t.url, envelope('message_sent', { message: { ...userMessage, id: '555' } }), { auth: AUTH });
+		expect((staticData.recentEvents as Array<{ k: string }>).map((e) => e.k)).not.toContain('stale');
+		expect(await t.executions()).toHaveLength(2);
+	});
+
+	it('Ignore Repeated Deliveries off: every delivery starts a workflow', async () => {
+		const t = await trigger(setup({ parameters: { options: { deduplicate: false } } }));
+		const event = envelope('message_sent', { message: userMessage });
+		await deliver(t.url, event, { auth: AUTH });
+		await deliver(t.url, event, { auth: AUTH });
+		expect(await t.executions()).toHaveLength(2);
+	});
+});
+
+describe('CometChat Trigger: automatic registration', () => {
+	let emulator: Emulator;
+	beforeAll(async () => {
+		emulator = await createEmulator();
+	});
+	beforeEach(() => emulator.reset());
+	afterAll(() => emulator.close());
+
+	const origin = () => emulator.url.replace(/\/v3$/, '');
+	const management = (extra: Record<string, string> = {}) => ({ key: DEFAULT_MANAGEMENT_KEY, secret: DEFAULT_MANAGEMENT_SECRET, baseUrl: origin(), ...extra });
+	const automatic = (extra: Partial<TriggerSetup> = {}): TriggerSetup => ({
+		...extra,
+		parameters: { registration: 'automatic', appId: 'demo-app', events: ['message_sent', 'moderation_engine_blocked'], ...extra.parameters },
+		credentials: { cometChatWebhookAuthApi: AUTH, cometChatManagementApi: management(), ...extra.credentials },
+	});
+	const store = () => managementStore(emulator.state);
+	const hooks = () => [...store().appWebhooks('demo-app').values()];
+	const calls = () => emulator.requests.map((r) => `${r.method} ${r.path}`);
+
+	it('activation creates the webhook (URL, Basic Auth, retries on, the chosen triggers); deactivation deletes it', async () => {
+		const t = await trigger(automatic());
+		expect(await t.activate()).toEqual({ existed: false, created: true });
+		const [hook] = hooks();
+		expect(hook).toMatchObject({
+			webhookURL: t.webhookUrl,
+			useBasicAuth: true,
+			username: AUTH.username,
+			password: AUTH.password,
+			enabled: true,
+			retryOnFailure: true,
+			triggers: ['message_sent', 'moderation_engine_blocked'],
+		});
+		expect(t.webhookUrl).toMatch(/^https:\/\/n8n\.example\.test\/webhook\/[0-9a-f-]{36}\/webhook$/);
+		expect(hook.id).toMatch(/^n8n[0-9a-f]{32}$/);
+		expect(hook.name).toBe('n8n CometChat events CometChat Trigger');
+		expect(t.staticData()).toMatchObject({ webhookId: hook.id, webhookUrl: t.webhookUrl });
+		expect(calls()).toEqual([
+			'GET /apps/demo-app/webhooks/' + hook.id,
+			'GET /apps/demo-app/webhooks',
+			'POST /apps/demo-app/webhooks',
+			`POST /apps/demo-app/webhooks/${hook.id}/triggers`,
+		]);
+		for (const request of emulator.requests) {
+			expect(request.headers).toMatchObject({ key: DEFAULT_MANAGEMENT_KEY, secret: DEFAULT_MANAGEMENT_SECRET, 'x-webhook-version': '2' });
+			expect(request.headers.apikey).toBeUndefined();
+		}
+
+		// What CometChat then sends with that webhook's Basic Auth pair gets in.
+		const answer = await deliverAs(hook, t.url, envelope('message_sent', { message: userMessage }, { webhook: hook.id }));
+		expect(answer.status).toBe(200);
+		expect((await t.executions())[0].items[0].json.webhook).toBe(hook.id);
+
+		expect(await t.deactivate()).toBe(true);
+		expect(hooks()).toEqual([]);
+		expect(t.staticData().webhookId).toBeUndefined();
+		expect(t.staticData().webhookUrl).toBeUndefined();
+	});
+
+	it('activating again reuses the webhook it made, updated to the current events and password', async () => {
+		const t = await trigger(automatic());
+		await t.activate();
+		const [{ id }] = hooks();
+		// Events changed and the credential got a new password since.
+		const second = await trigger({ ...automatic({ parameters: { events: ['message_sent', 'group_member_banned'] }, credentials: { cometChatWebhookAuthApi: { username: AUTH.username, password: 'NewPassword42' } } }), webhookId: t.node.webhookId, staticData: t.staticData() });
+		emulator.requests.length = 0;
+		expect(await second.activate()).toEqual({ existed: true });
+		expect(hooks()).toHaveLength(1);
+		expect(hooks()[0]).toMatchObject({ id, password: 'NewPassword42', triggers: ['message_sent', 'group_member_banned'] });
+		expect(calls()).toEqual([
+			`GET /apps/demo-app/webhooks/${id}`,
+			`PUT /apps/demo-app/webhooks/${id}`,
+			`GET /apps/demo-app/webhooks/${id}/triggers`,
+			`POST /apps/demo-app/webhooks/${id}/triggers`,
+			`DELETE /apps/demo-app/webhooks/${id}/triggers`,
+		]);
+		// Even with its static data lost, the trigger finds its webhook by its URL.
+		const third = await trigger({ ...automatic(), webhookId: t.node.webhookId });
+		expect(await third.activate()).toEqual({ existed: true });
+		expect(hooks()).toHaveLength(1);
+	});
+
+	it('several workflows on one app each keep their own webhook; removing one leaves the others', async () => {
+		const a = await trigger(automatic({ workflowId: 'wf-a' }));
+		const b = await trigger(automatic({ workflowId: 'wf-b', parameters: { events: ['*'] } }));
+		await a.activate();
+		await b.activate();
+		expect(hooks()).toHaveLength(2);
+		expect(new Set(hooks().map((h) => h.webhookURL))).toEqual(new Set([a.webhookUrl, b.webhookUrl]));
+		// All Events registers the 46 IDs of the management API.
+		expect(hooks().find((h) => h.webhookURL === b.webhookUrl)?.triggers).toHaveLength(46);
+		await a.deactivate();
+		expect(hooks().map((h) => h.webhookURL)).toEqual([b.webhookUrl]);
+		// A test run ("Listen for test event") of the active workflow sees its static data (with the
+		// production registration) but registers and removes the test URL under its own ID.
+		const test = await trigger({ ...automatic({ workflowId: 'wf-b' }), mode: 'manual', webhookId: b.node.webhookId, staticData: JSON.parse(JSON.stringify(b.workflow.staticData)) });
+		expect(test.staticData().webhookUrl).toBe(b.webhookUrl);
+		await test.activate();
+		expect(test.webhookUrl).toContain('/webhook-test/');
+		expect(hooks().map((h) => h.webhookURL).sort()).toEqual([b.webhookUrl, test.webhookUrl].sort());
+		expect(await test.deactivate()).toBe(true);
+		expect(hooks().map((h) => h.webhookURL)).toEqual([b.webhookUrl]);
+	});
+
+	it('at CometChat\'s limit of 25 webhooks per app, activation fails saying so', async () => {
+		for (let i = 0; i < MAX_WEBHOOKS; i += 1) store().seedWebhook('demo-app', { id: `other${i}` });
+		const t = await trigger(automatic());
+		await expect(t.activate()).rejects.toThrow(
+			'CometChat allows 25 webhooks per app, and app "demo-app" already has 25, so this trigger cannot register its own. Delete a webhook you no longer use',
+		);
+		expect(calls().filter((c) => c.startsWith('POST'))).toEqual([]);
+		expect(hooks()).toHaveLength(25);
+		// The emulator refuses a 26th as well.
+		const direct = await fetch(`${origin()}/apps/demo-app/webhooks`, {
+			method: 'POST',
+			headers: { key: DEFAULT_MANAGEMENT_KEY, secret: DEFAULT_MANAGEMENT_SECRET, 'Content-Type': 'application/json' },
+			body: JSON.stringify({ id: 'one-more', name: 'one more', webhookURL: 'https://example.com/x' }),
+		});
+		expect(direct.status).toBe(400);
+		expect(((await direct.json()) as { error: { code: string } }).error.code).toBe('ERR_BAD_REQUEST');
+	});
+
+	it('management credential errors show CometChat\'s code and message, never the key or secret', async () => {
+		const wrong = await trigger(automatic({ credentials: { cometChatManagementApi: management({ secret: 'not-the-secret-123' }) } }));
+		const error = await wrong.activate().catch((e: Error & { description?: string }) => e);
+		expect(error).toBeInstanceOf(Error);
+		const shown = error as Error & { description?: string; httpCode?: string };
+		expect(shown.message).toBe('AUTH_ERR_APIKEY_NOT_FOUND: The key [redacted] does not exist or the secret does not match it. Please use the correct key and secret.');
+		expect(shown.description).toContain('not the app\'s REST API key');
+		expect(shown.httpCode).toBe('401');
+		const everything = JSON.stringify(error) + shown.message + (shown.description ?? '');
+		expect(everything).not.toContain(DEFAULT_MANAGEMENT_KEY);
+		expect(everything).not.toContain('not-the-secret-123');
+
+		const empty = await trigger(automatic({ credentials: { cometChatManagementApi: management({ key: '' }) } }));
+		await expect(empty.activate()).rejects.toThrow('The CometChat Management API credential needs both Key and Secret');
+
+		const unknownApp = await trigger(automatic({ parameters: { appId: 'other-app' } }));
+		await expect(unknownApp.activate()).rejects.toThrow('ERR_APP_NOT_FOUND: The App ID other-app does not exist or has been archived.');
+
+		emulator.requests.length = 0;
+		const plainHttp = await trigger(automatic({ credentials: { cometChatManagementApi: management({ baseUrl: 'http://mgmt.example.com' }) } }));
+		await expect(plainHttp.activate()).rejects.toThrow('The Base URL Override in the CometChat Management API credential must start with https://');
+		const httpWebhook = await trigger({ ...automatic(), webhookBaseUrl: 'http://n8n.example.test/' });
+		await expect(httpWebhook.activate()).rejects.toThrow(/CometChat delivers webhooks only to public https:\/\/ addresses, and this trigger's URL is http:\/\/n8n\.example\.test\/webhook\//);
+		expect(emulator.requests).toEqual([]);
+	});
+
+	it('the App ID comes from the CometChat API credential when the field is empty', async () => {
+		const t = await trigger(automatic({ parameters: { appId: '' }, credentials: { cometChatApi: { appId: 'demo-app', region: 'us', apiKey: emulator.apiKey, baseUrl: emulator.url } } }));
+		await t.activate();
+		expect(hooks()).toHaveLength(1);
+		const missing = await trigger(automatic({ parameters: { appId: '' } }));
+		await expect(missing.activate()).rejects.toThrow('Automatic registration needs the App ID of the CometChat app');
+	});
+
+	it('a deleted-at-CometChat webhook is created again; deleting one that is gone is fine', async () => {
+		const t = await trigger(automatic());
+		await t.activate();
+		store().appWebhooks('demo-app').clear();
+		expect(await t.activate()).toEqual({ existed: false, created: true });
+		store().appWebhooks('demo-app').clear();
+		expect(await t.deactivate()).toBe(true);
+	});
+
+	it('a failing delete is logged (without secrets) and does not block deactivation', async () => {
+		const t = await trigger(automatic());
+		await t.activate();
+		emulator.failNext({ status: 500, body: { error: { code: 'ERR_EXCEPTION', message: `boom ${DEFAULT_MANAGEMENT_SECRET}` } } });
+		expect(await t.deactivate()).toBe(false);
+		expect(t.warnings.join('\n')).toContain('could not delete its webhook');
+		expect(t.warnings.join('\n')).not.toContain(DEFAULT_MANAGEMENT_SECRET);
+	});
+
+	it('manual registration never calls the management API', async () => {
+		const t = await trigger(setup({ credentials: { cometChatManagementApi: management() } }));
+		expect(await t.activate()).toEqual({ existed: true });
+		expect(await t.deactivate()).toBe(true);
+		expect(emulator.requests).toEqual([]);
+	});
+
+	it('the management credential test lists one app with the key pair', async () => {
+		expect(await testTriggerCredential('cometChatManagementApi', management())).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(emulator.requests.at(-1)).toMatchObject({ method: 'GET', path: '/apps', query: { perPage: '1' } });
+		expect(emulator.requests.at(-1)?.headers).toMatchObject({ key: DEFAULT_MANAGEMENT_KEY, secret: DEFAULT_MANAGEMENT_SECRET });
+		expect(await testTriggerCredential('cometChatManagementApi', management({ secret: 'wrong-secret' }))).toEqual({
+			status: 'Error',
+			message: "CometChat did not accept this key and secret. Use the management (multi-tenancy) key pair from CometChat, not an app's REST API key.",
+		});
+		// A remote plain-http override sends nothing at all.
+		emulator.requests.length = 0;
+		expect((await testTriggerCredential('cometChatManagementApi', management({ baseUrl: 'http://mgmt.example.com' }))).status).toBe('Error');
+		expect(emulator.requests).toEqual([]);
+	});
+});
+
+describe('CometChat Trigger: Download Attachments', () => {
+	let emulator: Emulator;
+	beforeAll(async () => {
+		emulator = await createEmulator();
+	});
+	beforeEach(() => emulator.reset());
+	afterAll(() => emulator.close());
+
+	const origin = () => emulator.url.replace(/\/v3$/, '');
+	const chat = () => ({ appId: 'demo-app', region: 'us', apiKey: emulator.apiKey, baseUrl: emulator.url });
+	const imageMessage = (url: string) => ({
+		...userMessage,
+		id: '300',
+		type: 'image',
+		data: { url, attachments: [{ url, name: 'trail.png', mimeType: 'image/png', extension: 'png', size: 4 }], entities: userMessage.data.entities },
+	});
+
+	it('answers CometChat at once, then fetches private media with the app key into binary data', async () => {
+		const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+		managementStore(emulator.state).putMedia('demo-app', 'trail.png', { data: png, mimeType: 'image/png', delayMs: 2500 });
+		const t = await trigger(setup({ parameters: { options: { downloadAttachments: true } }, credentials: { cometChatApi: chat() } }));
+		const answer = await deliver(t.url, envelope('message_sent', { message: imageMessage(`${origin()}/demo-app/media/trail.png`) }), { auth: AUTH });
+		expect(answer.status).toBe(200);
+		// Within CometChat's 2-second window although the file takes 2.5 s.
+		expect(answer.ms).toBeLessThan(2000);
+		const [execution] = await t.executions();
+		const binary = execution.items[0].binary?.attachment_0;
+		expect(binary).toMatchObject({ fileName: 'trail.png', mimeType: 'image/png' });
+		expect(Buffer.from(binary!.data, 'base64')).toEqual(png);
+		expect(execution.items[0].json.attachmentErrors).toBeUndefined();
+		const [tokenCall, fileCall] = emulator.requests;
+		expect(tokenCall.headers).toMatchObject({ appid: 'demo-app', apikey: emulator.apiKey });
+		expect(fileCall.query.fat).toMatch(/^[0-9a-f]{32}$/);
+		expect(fileCall.headers.apikey).toBeUndefined();
+		expect(JSON.stringify(execution.items)).not.toContain(emulator.apiKey);
+	});
+
+	it('never sends the key to other hosts; a file it cannot get is reported on the item, the event still starts', async () => {
+		managementStore(emulator.state).putMedia('demo-app', 'trail.png', { data: Buffer.from('x'), mimeType: 'image/png' });
+		// Another origin (another port): CometChat's key must not go there.
+		const seen: http.IncomingHttpHeaders[] = [];
+		const foreign = http.createServer((req, res) => {
+			seen.push(req.headers);
+			res.writeHead(401);
+			res.end();
+		});
+		await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
+		try {
+			const port = (foreign.address() as AddressInfo).port;
+			const t = await trigger(setup({ parameters: { options: { downloadAttachments: true } }, credentials: { cometChatApi: chat() } }));
+			await deliver(t.url, envelope('message_sent', { message: imageMessage(`http://127.0.0.1:${port}/demo-app/media/trail.png`) }), { auth: AUTH });
+			const [execution] = await t.executions();
+			expect(seen).toHaveLength(1);
+			expect(seen[0].apikey).toBeUndefined();
+			expect(execution.items[0].binary).toBeUndefined();
+			expect(execution.items[0].json.attachmentErrors).toEqual([
+				{ url: `http://127.0.0.1:${port}/demo-app/media/trail.png`, message: 'HTTP 401: the file needs a token; connect a CometChat API credential of this app to download it' },
+			]);
+		} finally {
+			foreign.close();
+		}
+	});
+
+	it('off by default: no downloads, the answer comes from n8n as usual', async () => {
+		const t = await trigger(setup({ credentials: { cometChatApi: chat() } }));
+		await deliver(t.url, envelope('message_sent', { message: imageMessage(`${origin()}/demo-app/media/trail.png`) }), { auth: AUTH });
+		const [execution] = await t.executions();
+		expect(execution.items[0].binary).toBeUndefined();
+		expect(emulator.requests).toEqual([]);
+	});
+});
+
+it('the node name used by the harness is the default name', () => {
+	expect(triggerType.description.defaults.name).toBe(TRIGGER_NAME);
+});
