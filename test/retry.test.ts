@@ -84,6 +84,15 @@ describe('rate limits and retries', () => {
 		expect(items[0].json.uid).toBe('alice');
 	});
 
+	it('repeats a read whose answer was too slow for the request timeout', async () => {
+		await start();
+		emulator.failNext({ delayMs: 1500 });
+		const { items, error } = await run({ ...getUser, requestOptions: { timeout: 300 } });
+		expect(error).toBeUndefined();
+		expect(emulator.requests).toHaveLength(2);
+		expect(items[0].json.uid).toBe('alice');
+	});
+
 	it('never repeats a message without MUID whose answer was lost: one message, and the item says the outcome is unknown', async () => {
 		await start();
 		emulator.failNext({ drop: true, handle: true });

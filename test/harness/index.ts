@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import {
+	DirectoryLoader,
 	ExecuteContext,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
@@ -49,6 +50,9 @@ const { CometChatApi } = require(join(ROOT, 'dist/credentials/CometChatApi.crede
 };
 
 export const nodeType = new CometChat();
+// As n8n's loader does for every declarative node: add the "Request Options" collection (Batching,
+// Timeout, Proxy, Ignore SSL Issues) that RoutingNode reads.
+DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
 export const credentialType = new CometChatApi();
 
 class TestNodeTypes implements INodeTypes {

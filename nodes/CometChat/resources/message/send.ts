@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { onBehalfOfOption, optionsCollection, receiverLocator } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
 import { unwrapData } from '../../shared/output';
-import { inputError, readJsonObject, readList } from '../../shared/validate';
+import { inputError, readJsonObject, readTags } from '../../shared/validate';
 
 // POST /messages  body {receiver, receiverType, category: 'message', type: 'text', data: {text, metadata?}, tags?, muid?}
 //   →  {data: <message>}. Without onBehalfOf CometChat sends as `app_system` ("System").
@@ -87,7 +87,7 @@ async function buildMessageData(
 	if (options.metadata !== undefined) data.metadata = readJsonObject(this, 'options.metadata', 'Metadata (JSON)');
 	const body: Record<string, unknown> = { ...(requestOptions.body as object), data };
 	if (options.tags !== undefined) {
-		const tags = readList(this, 'options.tags', 'Tags');
+		const tags = readTags(this, 'options.tags');
 		if (tags.length) body.tags = tags;
 	}
 	// CometChat's limit for a whole message, metadata included (send-message page).
