@@ -5,8 +5,16 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
  * The override must be https, except loopback (the local emulator, an SSH tunnel): the API key
  * travels in a header, so a plain-http remote host would expose it.
  */
-export const LOOPBACK_HTTP = /^http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?(\/|$)/i;
-const HTTPS = /^https:\/\/[^\s/?#]+/i;
+const LOOPBACK_HTTP = '^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d{1,5})?(\\/|$)';
+const HTTPS = '^https:\\/\\/[^\\s/?#]+';
+
+/** Whether an address override may carry the credential's secrets: https, or plain http to loopback. */
+export function isSafeOverride(url: string): boolean {
+	return new RegExp(HTTPS, 'i').test(url) || new RegExp(LOOPBACK_HTTP, 'i').test(url);
+}
+
+/** The same check inside an n8n expression (credential tests cannot call code), on the variable `o`. */
+export const SAFE_OVERRIDE_TEST = `(new RegExp(${JSON.stringify(HTTPS)}, "i").test(o) || new RegExp(${JSON.stringify(LOOPBACK_HTTP)}, "i").test(o))`;
 const APP_ID = /^[A-Za-z0-9_-]+$/;
 export const REGIONS = ['us', 'eu', 'in'];
 
@@ -17,7 +25,7 @@ export const BASE_URL_RULE =
 export function resolveBaseUrl(credentials: ICredentialDataDecryptedObject): { url?: string; problem?: string } {
 	const override = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
 	if (override) {
-		return HTTPS.test(override) || LOOPBACK_HTTP.test(override) ? { url: override } : { problem: BASE_URL_RULE };
+		return isSafeOverride(override) ? { url: override } : { problem: BASE_URL_RULE };
 	}
 	const appId = String(credentials.appId ?? '').trim();
 	if (!APP_ID.test(appId)) {
@@ -38,7 +46,7 @@ export function resolveBaseUrl(credentials: ICredentialDataDecryptedObject): { u
 export const BASE_URL_EXPRESSION =
 	'={{ (() => {' +
 	' const o = String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "");' +
-	' if (o) return /^https:\\/\\/[^\\s/?#]+/i.test(o) || /^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d{1,5})?(\\/|$)/i.test(o) ? o : undefined;' +
+	` if (o) return ${SAFE_OVERRIDE_TEST} ? o : undefined;` +
 	' const a = String($credentials.appId ?? "").trim();' +
 	' return /^[A-Za-z0-9_-]+$/.test(a) && ["us", "eu", "in"].includes($credentials.region) ? "https://" + a + ".api-" + $credentials.region + ".cometchat.io/v3" : undefined;' +
 	' })() }}';

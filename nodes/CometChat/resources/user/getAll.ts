@@ -67,7 +67,7 @@ export const getAll = defineOperation(
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. john',
-				description: 'Only users whose UID or name contains this text',
+				description: 'Only users whose UID or name starts with this text',
 				routing: { send: { type: 'query', property: 'searchKey' } },
 			},
 			statusFilter,
