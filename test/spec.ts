@@ -11,8 +11,19 @@ import { join } from 'node:path';
 import type { INodeParameters, INodeProperties, INodePropertyOptions, NodeParameterValueType } from 'n8n-workflow';
 import { nodeType, ROOT } from './harness';
 
-export const SPEC_FILE = join(ROOT, '..', 'shared', 'reference', 'cometchat-openapi', 'chat-apis.json');
+const SPEC_DIR = join(ROOT, '..', 'shared', 'reference', 'cometchat-openapi');
+export const SPEC_FILE = join(SPEC_DIR, 'chat-apis.json');
 export const specPresent = existsSync(SPEC_FILE);
+
+/**
+ * The specs of the hosts the node calls, all under /v3: the chat API, the calls host (same paths
+ * shape, own host) and data import (whose tags repeat the chat ones, so they get their own).
+ */
+const SPEC_FILES: Array<{ file: string; tag?: string }> = [
+	{ file: 'chat-apis.json' },
+	{ file: 'calls.json' },
+	{ file: 'data-import-apis.json', tag: 'Data Import' },
+];
 
 /** Spec tags (resource groups) the node must cover completely. */
 export const COVERED_TAGS = [
@@ -61,7 +72,14 @@ export const EXTRA_VARIANTS: Record<string, INodeParameters[]> = {
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
-const spec: Json = specPresent ? JSON.parse(readFileSync(SPEC_FILE, 'utf8')) : { paths: {} };
+const documents: Array<{ doc: Json; tag?: string }> = specPresent
+	? SPEC_FILES.filter(({ file }) => existsSync(join(SPEC_DIR, file))).map(({ file, tag }) => ({
+			doc: JSON.parse(readFileSync(join(SPEC_DIR, file), 'utf8')),
+			tag,
+		}))
+	: [];
+// $refs resolve within the document of the operation being checked.
+let spec: Json = documents[0]?.doc ?? { paths: {} };
 
 function resolve(node: Json): Json {
 	let current = node;
@@ -91,12 +109,22 @@ export interface SpecOperation {
 	path: string;
 	tag: string;
 	operation: Json;
+	doc: Json;
 }
 
-export const specOperations: SpecOperation[] = Object.entries(spec.paths as Record<string, Json>).flatMap(([path, item]) =>
-	Object.entries(item as Record<string, Json>)
-		.filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-		.map(([method, operation]) => ({ id: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, tag: operation.tags?.[0], operation })),
+export const specOperations: SpecOperation[] = documents.flatMap(({ doc, tag }) =>
+	Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
+		Object.entries(item as Record<string, Json>)
+			.filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+			.map(([method, operation]) => ({
+				id: `${method.toUpperCase()} ${path}`,
+				method: method.toUpperCase(),
+				path,
+				tag: tag ?? operation.tags?.[0],
+				operation,
+				doc,
+			})),
+	),
 );
 
 /** The spec operation a recorded request is an instance of: same method, the most literal matching path. */
@@ -111,6 +139,7 @@ export function matchOperation(method: string, path: string): SpecOperation | un
 }
 
 export function parametersOf(op: SpecOperation): Json[] {
+	spec = op.doc;
 	return (op.operation.parameters ?? []).map(resolve);
 }
 
@@ -121,6 +150,7 @@ function enumOf(schema: Json): unknown[] | undefined {
 
 /** Every way the request breaks the spec, as sentences. */
 export function violations(op: SpecOperation, request: Recorded): string[] {
+	spec = op.doc;
 	const problems: string[] = [];
 	const parameters = parametersOf(op);
 	const query = parameters.filter((p) => p.in === 'query');
