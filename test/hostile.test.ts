@@ -57,6 +57,7 @@ describe('hostile input', () => {
 	it.each(operations.map((o) => [`${o.resource} → ${o.operation}`, o]))('%s: no crash, clear messages, only valid requests', async (_name, { resource, operation }) => {
 		const base = variants(resource, operation)[0];
 		const places = slots(base);
+		if (places.length === 0) return; // nothing to fill in (e.g. Metric → Get Message Metrics)
 		const names = fieldNames(resource, operation);
 		await fc.assert(
 			fc.asyncProperty(fc.subarray(places, { minLength: 1 }), fc.array(hostileValue, { minLength: places.length, maxLength: places.length }), async (chosen, values) => {

@@ -24,6 +24,11 @@ import { apiKeyRoutes } from './routes/apiKeys';
 import { friendRoutes } from './routes/friends';
 import { groupMemberRoutes } from './routes/groupMembers';
 import { roleRoutes } from './routes/roles';
+import { callRoutes } from './routes/calls';
+import { conversationRoutes } from './routes/conversations';
+import { dataImportRoutes } from './routes/dataImport';
+import { metricRoutes } from './routes/metrics';
+import { moderationRoutes, parseMultipart } from './routes/moderation';
 import { handleManagement, sendManagement } from './management';
 import type { EmulatorState } from './state';
 
@@ -37,7 +42,7 @@ export interface RecordedRequest {
 	query: Record<string, string>;
 	/** Lower-cased names, as received. */
 	headers: Record<string, string>;
-	/** Parsed JSON; undefined when there is no body; the raw text when it is not valid JSON. */
+	/** Parsed JSON, or the fields of a multipart/form-data body; undefined when there is no body; the raw text when it is not valid JSON. */
 	body: unknown;
 }
 
@@ -82,6 +87,11 @@ export const routes: Route[] = [
 	...friendRoutes,
 	...groupMemberRoutes,
 	...roleRoutes,
+	...callRoutes,
+	...conversationRoutes,
+	...dataImportRoutes,
+	...metricRoutes,
+	...moderationRoutes,
 ];
 
 interface RateDecision {
@@ -175,7 +185,10 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 	}
 	let body: unknown;
 	let badJson = false;
-	if (raw.trim() !== '') {
+	// multipart/form-data (the keyword-list endpoints [SPEC]) becomes {name: value}, a repeated name a list.
+	const form = /^multipart\/form-data/i.test(headers['content-type'] ?? '') ? parseMultipart(raw, headers['content-type']) : undefined;
+	if (form) body = form;
+	else if (raw.trim() !== '') {
 		try {
 			body = JSON.parse(raw);
 		} catch {

@@ -3,10 +3,18 @@ import { apiKeyDescription } from './apiKey';
 import { authTokenDescription } from './authToken';
 import { bannedUserDescription } from './bannedUser';
 import { blockedUserDescription } from './blockedUser';
+import { callDescription } from './call';
+import { conversationDescription } from './conversation';
+import { dataImportDescription } from './dataImport';
 import { friendDescription } from './friend';
 import { groupDescription } from './group';
 import { groupMemberDescription } from './groupMember';
 import { messageDescription } from './message';
+import { metricDescription } from './metric';
+import { moderatedMessageDescription } from './moderatedMessage';
+import { moderationKeywordListDescription } from './moderationKeywordList';
+import { moderationReasonDescription } from './moderationReason';
+import { moderationRuleDescription } from './moderationRule';
 import { roleDescription } from './role';
 import { userDescription } from './user';
 
@@ -16,10 +24,18 @@ export const resources: Array<{ name: string; value: string; properties: INodePr
 	{ name: 'Auth Token', value: 'authToken', properties: authTokenDescription },
 	{ name: 'Banned User', value: 'bannedUser', properties: bannedUserDescription },
 	{ name: 'Blocked User', value: 'blockedUser', properties: blockedUserDescription },
+	{ name: 'Call', value: 'call', properties: callDescription },
+	{ name: 'Conversation', value: 'conversation', properties: conversationDescription },
+	{ name: 'Data Import', value: 'dataImport', properties: dataImportDescription },
 	{ name: 'Friend', value: 'friend', properties: friendDescription },
 	{ name: 'Group', value: 'group', properties: groupDescription },
 	{ name: 'Group Member', value: 'groupMember', properties: groupMemberDescription },
 	{ name: 'Message', value: 'message', properties: messageDescription },
+	{ name: 'Metric', value: 'metric', properties: metricDescription },
+	{ name: 'Moderated Message', value: 'moderatedMessage', properties: moderatedMessageDescription },
+	{ name: 'Moderation Keyword List', value: 'moderationKeywordList', properties: moderationKeywordListDescription },
+	{ name: 'Moderation Reason', value: 'moderationReason', properties: moderationReasonDescription },
+	{ name: 'Moderation Rule', value: 'moderationRule', properties: moderationRuleDescription },
 	{ name: 'Role', value: 'role', properties: roleDescription },
 	{ name: 'User', value: 'user', properties: userDescription },
 ];

@@ -50,3 +50,17 @@ export const BASE_URL_EXPRESSION =
 	' const a = String($credentials.appId ?? "").trim();' +
 	' return /^[A-Za-z0-9_-]+$/.test(a) && ["us", "eu", "in"].includes($credentials.region) ? "https://" + a + ".api-" + $credentials.region + ".cometchat.io/v3" : undefined;' +
 	' })() }}';
+
+/**
+ * The calls host, `https://{appId}.call-{region}.cometchat.io/v3` (reference §8: same `apikey`), built
+ * as BASE_URL_EXPRESSION is and with the same override rule: with a Base URL Override set, calls go to
+ * that same address (a proxy or the emulator serves both APIs under /v3). Set as `routing.request.baseURL`
+ * on the Call operations.
+ */
+export const CALLS_BASE_URL_EXPRESSION =
+	'={{ (() => {' +
+	' const o = String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "");' +
+	` if (o) return ${SAFE_OVERRIDE_TEST} ? o : undefined;` +
+	' const a = String($credentials.appId ?? "").trim();' +
+	' return /^[A-Za-z0-9_-]+$/.test(a) && ["us", "eu", "in"].includes($credentials.region) ? "https://" + a + ".call-" + $credentials.region + ".cometchat.io/v3" : undefined;' +
+	' })() }}';

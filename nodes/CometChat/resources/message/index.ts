@@ -1,4 +1,5 @@
 import { describeResource } from '../../shared/operations';
+import { flag } from './flag';
 import { send } from './send';
 
-export const messageDescription = describeResource('message', [send], 'send');
+export const messageDescription = describeResource('message', [send, flag], 'send');

@@ -1,0 +1,159 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+	PreSendAction,
+} from 'n8n-workflow';
+import { groupLocator, userLocator } from '../../shared/fields';
+import { unwrapData } from '../../shared/output';
+import { inputError, readChoice, readId, readText } from '../../shared/validate';
+
+// What the conversation operations share: the "Conversation With" choice and its pickers, the
+// required On Behalf Of picker, the URL of a user or group conversation, Message ID and Conversation
+// ID checks, and the output of the mark operations.
+
+export const CONVERSATION_WITH: INodePropertyOptions[] = [
+	{ name: 'Group', value: 'group', description: 'The conversation of a group the On Behalf Of user belongs to' },
+	{ name: 'User', value: 'user', description: 'The one-to-one conversation between the On Behalf Of user and another user' },
+];
+
+/** "Conversation With": a user (`/users/{uid}/conversation`) or a group (`/groups/{guid}/conversation`). */
+export const conversationWithField: INodeProperties = {
+	displayName: 'Conversation With',
+	name: 'conversationWith',
+	type: 'options',
+	options: CONVERSATION_WITH,
+	default: 'user',
+	description: 'Whether the conversation is with another user or in a group',
+};
+
+// The pickers are checked by checkConversation, not by their own pre-send check: when Conversation With
+// comes from an expression n8n shows (and would check) both pickers, and only one of them is in use.
+const withoutRouting = (field: INodeProperties): INodeProperties => ({ ...field, routing: undefined });
+
+/** The User picker (Conversation With: User) and the Group picker (Conversation With: Group). */
+export function conversationTargetFields(action: string): INodeProperties[] {
+	return [
+		{
+			...withoutRouting(userLocator('uid', 'User', `The other user of the one-to-one conversation to ${action}`)),
+			displayOptions: { show: { conversationWith: ['user'] } },
+		},
+		{
+			...withoutRouting(groupLocator('guid', 'Group', `The group whose conversation to ${action}`)),
+			displayOptions: { show: { conversationWith: ['group'] } },
+		},
+	];
+}
+
+/**
+ * A required On Behalf Of picker: the user whose side of the conversation is read or changed, sent as
+ * the `onBehalfOf` header (required there by CometChat's spec). Sent by checkConversation or
+ * sendOnBehalfOf, not by the field itself.
+ */
+export function onBehalfOfField(description: string): INodeProperties {
+	return withoutRouting(userLocator('onBehalfOf', 'On Behalf Of', description));
+}
+
+function setOnBehalfOf(context: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): void {
+	const uid = readId(context, 'onBehalfOf', 'On Behalf Of');
+	requestOptions.headers = { ...requestOptions.headers, onBehalfOf: uid };
+}
+
+/** preSend of the operations by conversation ID: the required onBehalfOf header. */
+export async function sendOnBehalfOf(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	setOnBehalfOf(this, requestOptions);
+	return requestOptions;
+}
+
+/** Which of the two kinds of conversation the item is about (a choice can come from an expression). */
+export function readConversationWith(context: IExecuteSingleFunctions): 'user' | 'group' {
+	return readChoice(context, 'conversationWith', 'Conversation With', CONVERSATION_WITH) as 'user' | 'group';
+}
+
+/**
+ * `routing.request.url` of a user or group conversation endpoint (`suffix` e.g. '/read'): the path
+ * segment is trimmed and encoded as checkConversation checks it.
+ */
+export function conversationUrl(suffix = ''): string {
+	const id = (parameter: string) => `encodeURIComponent(String($parameter["${parameter}"]).trim())`;
+	return `=/{{ $parameter["conversationWith"] === "group" ? "groups/" + ${id('guid')} : "users/" + ${id('uid')} }}/conversation${suffix}`;
+}
+
+/**
+ * preSend of every user/group conversation operation: Conversation With must be User or Group, the
+ * picker in use a valid UID/GUID, and On Behalf Of a valid UID, sent as the `onBehalfOf` header —
+ * for groups only when `onBehalfOfForGroups` (the spec gives group Mark as Unread no such header).
+ */
+export function checkConversation({ onBehalfOfForGroups = true } = {}): PreSendAction {
+	return async function checkTarget(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const kind = readConversationWith(this);
+		if (kind === 'user') readId(this, 'uid', 'User');
+		else readId(this, 'guid', 'Group');
+		if (kind === 'user' || onBehalfOfForGroups) setOnBehalfOf(this, requestOptions);
+		return requestOptions;
+	};
+}
+
+/**
+ * A message ID (`messageId`, an integer in CometChat's spec): a number field, or the string IDs
+ * CometChat's own outputs carry ("1059") from an expression.
+ */
+export function readMessageId(context: IExecuteSingleFunctions, parameter: string): number {
+	const raw = context.getNodeParameter(parameter, 0) as unknown;
+	const text = typeof raw === 'number' || typeof raw === 'string' ? String(raw).trim() : undefined;
+	if (text === undefined) throw inputError(context, 'Message ID', `must be a message ID (a whole number), not ${describe(raw)}`);
+	if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
+		throw inputError(context, 'Message ID', `"${text.slice(0, 40)}" is not a message ID; give a whole number of at least 1, e.g. 1059`);
+	}
+	return Number(text);
+}
+
+// `<uid>_user_<uid>` or `group_<guid>`: UIDs and GUIDs are alpha-dash up to 100, so at most 206.
+const CONVERSATION_ID = /^[A-Za-z0-9_-]+$/;
+const CONVERSATION_ID_MAX = 206;
+
+/** The Conversation ID field of the operations by ID. */
+export const conversationIdField: INodeProperties = {
+	displayName: 'Conversation ID',
+	name: 'conversationId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. cometchat-uid-1_user_cometchat-uid-2',
+	description:
+		'The conversation\'s ID, as in conversationId of a message or conversation: &lt;uid&gt;_user_&lt;uid&gt; for two users, group_&lt;guid&gt; for a group',
+};
+
+/** preSend: Conversation ID must look like one before anything is sent. */
+export async function checkConversationId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const id = readText(this, 'conversationId', 'Conversation ID', { required: true, max: CONVERSATION_ID_MAX });
+	if (!CONVERSATION_ID.test(id)) {
+		throw inputError(this, 'Conversation ID', `"${id.slice(0, 40)}" has characters a conversation ID cannot have; use only letters, digits, "-" and "_"`);
+	}
+	return requestOptions;
+}
+
+/**
+ * postReceive of the mark operations: `{success, message}`. CometChat's spec shows the user variants
+ * answering with a capital `Message` key, the group ones with `message`: both come out as `message`.
+ */
+export async function markResult(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const [first] = await unwrapData.call(this, items, response);
+	const { Message, message, ...rest } = (first?.json ?? {}) as IDataObject;
+	const text = message ?? Message;
+	return [{ json: { ...rest, ...(text !== undefined ? { message: text } : {}) } }];
+}
+
+function describe(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'a list';
+	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

@@ -1,0 +1,16 @@
+import { describeResource } from '../../shared/operations';
+import { deleteConversation } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
+import { getById } from './getById';
+import { markDelivered } from './markDelivered';
+import { markRead } from './markRead';
+import { markUnread } from './markUnread';
+import { reset } from './reset';
+import { update } from './update';
+
+export const conversationDescription = describeResource(
+	'conversation',
+	[deleteConversation, get, getById, getAll, markDelivered, markRead, markUnread, reset, update],
+	'getAll',
+);

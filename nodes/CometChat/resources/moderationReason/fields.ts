@@ -1,0 +1,5 @@
+import { idField } from '../moderation/common';
+
+/** The reason a Get, Update or Delete acts on: path parameter `id`. */
+export const reasonIdField = (description: string) =>
+	idField('reasonId', 'Reason ID', 'e.g. spam', description);
