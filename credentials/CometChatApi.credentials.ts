@@ -55,7 +55,7 @@ export class CometChatApi implements ICredentialType {
 			default: '',
 			placeholder: 'e.g. https://chat-proxy.example.com/v3',
 			description:
-				'Advanced. Leave empty to use https://{appId}.api-{region}.cometchat.io/v3. Set it for a private deployment, a proxy or the local emulator. It must start with https://; http:// is accepted only for localhost, 127.x.x.x and [::1].',
+				'Advanced. Leave empty to use https://{appId}.api-{region}.cometchat.io/v3 (and the calls host https://{appId}.call-{region}.cometchat.io/v3). Set it for a private deployment, a proxy or the local emulator; it then serves both. It must start with https://; http:// is accepted only for localhost, 127.x.x.x and [::1].',
 		},
 	];
 
