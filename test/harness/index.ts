@@ -68,15 +68,27 @@ class TestNodeTypes implements INodeTypes {
 	}
 }
 
-/** Credential data with the credential's defaults filled in, as n8n does before use. */
-export function withDefaults(data: IDataObject): ICredentialDataDecryptedObject {
+/** Credential data with the type's defaults filled in, as n8n does before use. */
+export function credentialDefaults(type: ICredentialType, data: IDataObject): ICredentialDataDecryptedObject {
 	const defaults: IDataObject = {};
-	for (const property of credentialType.properties) defaults[property.name] = property.default as IDataObject[string];
+	for (const property of type.properties) defaults[property.name] = property.default as IDataObject[string];
 	return { ...defaults, ...data } as ICredentialDataDecryptedObject;
 }
 
-class TestCredentialsHelper extends ICredentialsHelper {
-	constructor(private readonly data: ICredentialDataDecryptedObject) {
+/** The CometChat credential's data with its defaults filled in. */
+export function withDefaults(data: IDataObject): ICredentialDataDecryptedObject {
+	return credentialDefaults(credentialType, data);
+}
+
+/**
+ * n8n's CredentialsHelper as the tests need it, for the given credential types: the decrypted data
+ * comes from `lookup`, and generic auth is applied as n8n's own helper applies it.
+ */
+export class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(
+		private readonly types: Record<string, ICredentialType>,
+		private readonly lookup: (type: string) => ICredentialDataDecryptedObject,
+	) {
 		super();
 	}
 	// Mirrors n8n's CredentialsHelper.authenticate for `type: 'generic'`: every key and value is an
@@ -88,9 +100,11 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		workflow: Workflow,
 		node: INode,
 	): Promise<IHttpRequestOptions> {
-		if (typeName !== credentialType.name) throw new Error(`Unknown credential type ${typeName}`);
-		const auth = credentialType.authenticate;
-		if (!auth || typeof auth === 'function') throw new Error('expected generic authenticate');
+		const type = this.types[typeName];
+		if (!type) throw new Error(`Unknown credential type ${typeName}`);
+		const auth = type.authenticate;
+		if (!auth) return requestOptions;
+		if (typeof auth === 'function') throw new Error('expected generic authenticate');
 		const resolve = (value: string) =>
 			workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
 		const options = requestOptions as unknown as Record<string, Record<string, unknown>>;
@@ -103,8 +117,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		return requestOptions;
 	}
 	async getDecrypted(_a: IWorkflowExecuteAdditionalData, _n: unknown, type: string) {
-		if (type !== credentialType.name) throw new Error(`No credential of type ${type}`);
-		return this.data;
+		return this.lookup(type);
 	}
 	getParentTypes() {
 		return [];
@@ -123,8 +136,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	}
 	async updateCredentials() {}
 	async updateCredentialsOauthTokenData() {}
-	getCredentialsProperties(): INodeProperties[] {
-		return credentialType.properties;
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return this.types[type]?.properties ?? [];
 	}
 }
 
@@ -136,7 +149,10 @@ function additionalData(
 	return {
 		currentNodeParameters, // what the editor sends along with a list search
 		hooks,
-		credentialsHelper: new TestCredentialsHelper(credentials),
+		credentialsHelper: new TestCredentialsHelper({ [credentialType.name]: credentialType }, (type) => {
+			if (type !== credentialType.name) throw new Error(`No credential of type ${type}`);
+			return credentials;
+		}),
 		executionId: 'test-execution',
 		variables: {},
 		currentNodeExecutionIndex: 0,

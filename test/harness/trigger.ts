@@ -16,21 +16,16 @@ import { join } from 'node:path';
 import { CredentialTestContext, ExecuteContext, ExecutionLifecycleHooks, HookContext, RoutingNode, WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
 	createRunExecutionData,
-	ICredentialsHelper,
 	NodeHelpers,
 	Workflow,
-	type ICredentialDataDecryptedObject,
 	type ICredentialType,
-	type ICredentials,
 	type ICredentialsDecrypted,
 	type IDataObject,
 	type IHookFunctions,
-	type IHttpRequestOptions,
 	type INode,
 	type INodeCredentialTestResult,
 	type INodeExecutionData,
 	type INodeParameters,
-	type INodeProperties,
 	type INodeType,
 	type INodeTypes,
 	type IRun,
@@ -41,7 +36,7 @@ import {
 	type IWorkflowExecuteAdditionalData,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ROOT } from './index';
+import { credentialDefaults, ROOT, TestCredentialsHelper } from './index';
 
 export const TRIGGER_TYPE = 'n8n-nodes-cometchat.cometChatTrigger';
 export const TRIGGER_NAME = 'CometChat Trigger';
@@ -77,65 +72,6 @@ class TriggerNodeTypes implements INodeTypes {
 	}
 	getKnownTypes() {
 		return {};
-	}
-}
-
-function withDefaults(type: string, data: IDataObject): ICredentialDataDecryptedObject {
-	const defaults: IDataObject = {};
-	for (const property of credentialTypes[type].properties) defaults[property.name] = property.default as IDataObject[string];
-	return { ...defaults, ...data } as ICredentialDataDecryptedObject;
-}
-
-/** n8n's CredentialsHelper for the trigger's three credential types (generic auth only). */
-class TriggerCredentialsHelper extends ICredentialsHelper {
-	constructor(private readonly data: TriggerCredentials) {
-		super();
-	}
-	async authenticate(
-		credentials: ICredentialDataDecryptedObject,
-		typeName: string,
-		requestOptions: IHttpRequestOptions,
-		workflow: Workflow,
-		node: INode,
-	): Promise<IHttpRequestOptions> {
-		const auth = credentialTypes[typeName]?.authenticate;
-		if (!auth) return requestOptions;
-		if (typeof auth === 'function') throw new Error('expected generic authenticate');
-		const resolve = (value: string) =>
-			workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
-		const options = requestOptions as unknown as Record<string, Record<string, unknown>>;
-		for (const [outer, entries] of Object.entries(auth.properties)) {
-			options[outer] ??= {};
-			for (const [key, value] of Object.entries(entries as Record<string, string>)) {
-				options[outer][String(resolve(key))] = resolve(value);
-			}
-		}
-		return requestOptions;
-	}
-	async getDecrypted(_a: IWorkflowExecuteAdditionalData, _n: unknown, type: string) {
-		const data = this.data[type as keyof TriggerCredentials];
-		if (!data) throw new Error(`No credential of type ${type}`);
-		return withDefaults(type, data);
-	}
-	getParentTypes() {
-		return [];
-	}
-	isCredentialUsableByNode() {
-		return true;
-	}
-	async preAuthentication() {
-		return undefined;
-	}
-	async runPreAuthentication() {
-		return undefined;
-	}
-	async getCredentials(): Promise<ICredentials> {
-		throw new Error('not used');
-	}
-	async updateCredentials() {}
-	async updateCredentialsOauthTokenData() {}
-	getCredentialsProperties(type: string): INodeProperties[] {
-		return credentialTypes[type]?.properties ?? [];
 	}
 }
 
@@ -188,7 +124,11 @@ function additionalData(
 ): IWorkflowExecuteAdditionalData {
 	const base = webhookBaseUrl.replace(/\/+$/, '');
 	return {
-		credentialsHelper: new TriggerCredentialsHelper(credentials),
+		credentialsHelper: new TestCredentialsHelper(credentialTypes, (type) => {
+			const data = credentials[type as keyof TriggerCredentials];
+			if (!data) throw new Error(`No credential of type ${type}`);
+			return credentialDefaults(credentialTypes[type], data);
+		}),
 		executionId: 'trigger-test',
 		variables: {},
 		currentNodeExecutionIndex: 0,
@@ -363,7 +303,7 @@ export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness>
  */
 export async function testTriggerCredential(type: keyof TriggerCredentials, data: IDataObject): Promise<INodeCredentialTestResult> {
 	const credentialType = credentialTypes[type];
-	const decrypted = withDefaults(type, data);
+	const decrypted = credentialDefaults(credentialTypes[type], data);
 	const testedBy = triggerType.description.credentials?.find((c) => c.name === type)?.testedBy;
 	if (typeof testedBy === 'string') {
 		const method = triggerType.methods?.credentialTest?.[testedBy];
