@@ -84,3 +84,22 @@ export function readOptionalUid(context: IExecuteSingleFunctions, parameter: str
 export function collection(context: IExecuteSingleFunctions, name: string): IDataObject {
 	return (context.getNodeParameter(name, {}) ?? {}) as IDataObject;
 }
+
+/** The group's Description and Icon, as Create's options and Update's fields. */
+export const descriptionField: INodeProperties = {
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. Weekend hikes around the lake',
+	description: 'What the group is about, at most 255 characters',
+};
+
+export const iconField: INodeProperties = {
+	displayName: 'Icon',
+	name: 'icon',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://example.com/hiking.png',
+	description: "URL of the group's picture",
+};

@@ -13,6 +13,8 @@ import {
 	memberListField,
 	readMemberLists,
 	readOptionalUid,
+	descriptionField,
+	iconField,
 } from './common';
 
 // CometChat takes at most 25 UIDs across all member lists when it creates a group (groups overview).
@@ -76,22 +78,8 @@ export const create = defineOperation(
 				'Admins',
 				'UIDs to add as admins: a comma-separated list, or an array from an expression. At most 25 UIDs across Admins, Moderators, Participants and Users To Ban.',
 			),
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Weekend hikes around the lake',
-				description: 'What the group is about, at most 255 characters',
-			},
-			{
-				displayName: 'Icon',
-				name: 'icon',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://example.com/hiking.png',
-				description: 'URL of the group\'s picture',
-			},
+			descriptionField,
+			iconField,
 			{
 				displayName: 'Metadata (JSON)',
 				name: 'metadata',

@@ -11,6 +11,8 @@ import {
 	MAX_PASSWORD,
 	collection,
 	readOptionalUid,
+	descriptionField,
+	iconField,
 } from './common';
 
 const UNSETTABLE: INodePropertyOptions[] = [
@@ -37,22 +39,8 @@ export const update = defineOperation(
 	[
 		groupLocator('guid', 'Group', 'The group to update'),
 		updateFieldsCollection([
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Weekend hikes around the lake',
-				description: 'What the group is about, at most 255 characters',
-			},
-			{
-				displayName: 'Icon',
-				name: 'icon',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://example.com/hiking.png',
-				description: 'URL of the group\'s picture',
-			},
+			descriptionField,
+			iconField,
 			{
 				displayName: 'Metadata (JSON)',
 				name: 'metadata',
