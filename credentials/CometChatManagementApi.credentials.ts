@@ -5,11 +5,12 @@ import type {
 	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
-import { MANAGEMENT_URL_EXPRESSION } from '../nodes/CometChatTrigger/managementUrl';
+import { MANAGEMENT_URL_EXPRESSION } from '../nodes/CometChat/shared/management';
 
 /**
- * CometChat's management (multi-tenancy) API, which creates and deletes webhooks. Its key pair
- * comes from CometChat (plans with multi-tenancy) and is not an app's REST API key.
+ * CometChat's management (multi-tenancy) API: the CometChat Management node (apps, webhooks,
+ * settings, team, extensions, tenants) and the CometChat Trigger's webhook registration. Its key pair
+ * comes from CometChat (plans with management API access) and is not an app's REST API key.
  */
 export class CometChatManagementApi implements ICredentialType {
 	name = 'cometChatManagementApi';
@@ -18,13 +19,15 @@ export class CometChatManagementApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/cometchat.svg', dark: 'file:../icons/cometchat.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-cometchat/n8n-nodes-cometchat#cometchat-trigger';
+	documentationUrl = 'https://github.com/n8n-nodes-cometchat/n8n-nodes-cometchat#management-credential';
 
 	properties: INodeProperties[] = [
 		{
 			displayName: 'Key',
 			name: 'key',
 			type: 'string',
+			// A secret like the secret itself: it opens every app of the account.
+			typeOptions: { password: true },
 			required: true,
 			default: '',
 			description: 'The management API key from CometChat (sent in the "key" header). Not the REST API key of an app.',

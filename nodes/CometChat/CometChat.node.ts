@@ -1,10 +1,11 @@
-import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { searchGroups, searchReceivers, searchUsers } from './listSearch';
 import { resources } from './resources';
 import { searchRoles } from './listSearch/searchRoles';
 import { BASE_URL_EXPRESSION } from './shared/baseUrl';
 import { throwOnApiError } from './shared/errors';
-import { retrySettings, singleRequest } from './shared/retry';
+import { cometChatNodeBase, resourceRouting } from './shared/node';
+import { retrySettings } from './shared/retry';
 import { CREDENTIAL, checkCredential } from './shared/transport';
 
 export class CometChat implements INodeType {
@@ -12,24 +13,11 @@ export class CometChat implements INodeType {
 		displayName: 'CometChat',
 		name: 'cometChat',
 		icon: { light: 'file:../../icons/cometchat.svg', dark: 'file:../../icons/cometchat.dark.svg' },
-		group: ['transform'],
-		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		usableAsTool: true,
 		description: 'Manage CometChat users, auth tokens, messages, blocks and bans with the REST API v3',
 		defaults: { name: 'CometChat' },
-		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL, required: true }],
-		requestDefaults: {
-			baseURL: BASE_URL_EXPRESSION,
-			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-			// Error responses reach throwOnApiError, which reports CometChat's own code and message.
-			ignoreHttpStatusErrors: true,
-		},
-		// Every operation runs as a "pagination" so that its request goes through the retry policy
-		// (shared/retry.ts); lists and batches bring their own paginators, which retry per page/batch.
-		requestOperations: { pagination: singleRequest },
+		...cometChatNodeBase(CREDENTIAL, BASE_URL_EXPRESSION),
 		properties: [
 			{
 				displayName: 'Resource',
@@ -38,12 +26,7 @@ export class CometChat implements INodeType {
 				noDataExpression: true,
 				options: resources.map(({ name, value }) => ({ name, value })),
 				default: 'user',
-				// The Resource field is always shown and routed first, so its pre-send check and error
-				// handler run for every operation, before the operation's own.
-				routing: {
-					send: { preSend: [checkCredential], paginate: true },
-					output: { postReceive: [throwOnApiError] },
-				},
+				routing: resourceRouting(checkCredential, throwOnApiError),
 			},
 			...resources.flatMap((resource) => resource.properties),
 			retrySettings,

@@ -5,8 +5,9 @@ export const WEBHOOK_AUTH_CREDENTIAL = 'cometChatWebhookAuthApi';
 
 // CometChat's webhook constraints: username up to 50, password up to 100 characters, both
 // "alphanumeric (without spaces)" (management webhooks overview, constraints table).
-const USERNAME = /^[A-Za-z0-9]{1,50}$/;
-const PASSWORD = /^[A-Za-z0-9]{1,100}$/;
+// Shared with the CometChat Management node's Webhook operations.
+export const USERNAME = /^[A-Za-z0-9]{1,50}$/;
+export const PASSWORD = /^[A-Za-z0-9]{1,100}$/;
 
 export interface BasicAuthPair {
 	username: string;

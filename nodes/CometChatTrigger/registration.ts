@@ -1,20 +1,18 @@
 import { createHash } from 'crypto';
 import {
-	NodeApiError,
+	type NodeApiError,
 	NodeOperationError,
 	type IDataObject,
 	type IHookFunctions,
 	type IHttpRequestMethods,
 	type IN8nHttpFullResponse,
 	type INode,
-	type JsonObject,
 } from 'n8n-workflow';
-import { redact } from '../CometChat/shared/errors';
+import { redactAll } from '../CometChat/shared/errors';
+import { MANAGEMENT_CREDENTIAL, managementError, managementRequest, resolveManagementUrl } from '../CometChat/shared/management';
 import { WEBHOOK_AUTH_CREDENTIAL, webhookAuthPair, type BasicAuthPair } from './auth';
 import { triggerIdsToRegister } from './events';
-import { resolveManagementUrl } from './managementUrl';
 
-export const MANAGEMENT_CREDENTIAL = 'cometChatManagementApi';
 export const CHAT_CREDENTIAL = 'cometChatApi';
 /** CometChat's limit (management webhooks overview, constraints). */
 export const MAX_WEBHOOKS_PER_APP = 25;
@@ -135,7 +133,7 @@ async function resolveRegistration(ctx: IHookFunctions): Promise<Registration> {
 	};
 }
 
-// ---- management API calls --------------------------------------------------------------------
+// ---- management API calls (the shared management transport) -------------------------------------
 
 async function call(
 	ctx: IHookFunctions,
@@ -145,72 +143,33 @@ async function call(
 	body?: IDataObject,
 	qs?: IDataObject,
 ): Promise<IN8nHttpFullResponse> {
-	try {
-		return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, MANAGEMENT_CREDENTIAL, {
-			method,
-			url: `${target.baseUrl}/apps/${encodeURIComponent(target.appId)}${path}`,
-			body,
-			qs,
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			// "2" selects CometChat's current webhooks (the `{trigger, data, ...}` deliveries this
-			// trigger reads); without the header the management API manages legacy webhooks.
-			headers: { Accept: 'application/json', 'X-Webhook-Version': '2' },
-		})) as IN8nHttpFullResponse;
-	} catch (error) {
-		const reason = redactAll(String((error as Error).message ?? error), target.secrets);
-		throw new NodeOperationError(ctx.getNode(), `Could not reach the CometChat Management API at ${target.baseUrl}: ${reason}`);
-	}
+	const { response } = await managementRequest(ctx, {
+		method,
+		path: `/apps/${encodeURIComponent(target.appId)}${path}`,
+		body,
+		qs,
+		// "2" selects CometChat's current webhooks (the `{trigger, data, ...}` deliveries this
+		// trigger reads); without the header the management API manages legacy webhooks.
+		headers: { 'X-Webhook-Version': '2' },
+	});
+	return response;
 }
 
-// What to do about the management API's answers (codes from its error-codes page).
-const FIXES: Record<string, string> = {
-	AUTH_ERR_EMPTY_AUTH_HEADER: 'Fill in Key and Secret in the CometChat Management API credential.',
+// The trigger's own hints where the management API's general ones do not fit its context.
+const TRIGGER_FIXES: Record<string, string> = {
 	ERR_APP_NOT_FOUND:
 		'Check the App ID (the trigger\'s App ID field, else the CometChat API credential\'s): these management keys see no app with this ID, or it was archived.',
 	ERR_APP_ARCHIVED: 'The app was archived; use an active app.',
 	ERR_WEBHOOK_NOT_FOUND: 'The webhook is gone at CometChat; activate the workflow again to create it.',
-	ERR_API_NOT_FOUND: 'Check the Base URL Override of the CometChat Management API credential (leave it empty for https://apimgmt.cometchat.io).',
 	ERR_TOO_MANY_REQUESTS: 'CometChat rate limit reached; wait a minute and activate again.',
 };
-const AUTH_FIX =
-	'Check Key and Secret in the CometChat Management API credential: they are the management (multi-tenancy) key pair from CometChat, not the app\'s REST API key, and your plan must include management API access.';
 
-function managementError(node: INode, response: IN8nHttpFullResponse, secrets: string[], doing: string): NodeApiError {
-	const body = redactAll(response.body, secrets);
-	const error = isObject(body) && isObject(body.error) ? body.error : undefined;
-	const code = typeof error?.code === 'string' ? error.code : undefined;
-	const text = typeof error?.message === 'string' ? error.message : undefined;
-	const status = response.statusCode;
-	const parts: string[] = [`While ${doing}.`];
-	if (isObject(error?.details)) {
-		for (const [field, problems] of Object.entries(error.details)) {
-			parts.push(`${field}: ${Array.isArray(problems) ? problems.join(' ') : String(problems)}`);
-		}
-	}
-	const fix = code && FIXES[code] ? FIXES[code] : (code?.startsWith('AUTH_ERR') || status === 401 || status === 403) ? AUTH_FIX : undefined;
-	if (fix) parts.push(fix);
-	if (!code) parts.push(`Response: ${truncate(typeof body === 'string' ? body : JSON.stringify(body ?? ''))}`);
-	parts.push(`HTTP ${status}.`);
-	return new NodeApiError(node, (isObject(body) ? body : { body }) as JsonObject, {
-		message: code ? `${code}: ${text ?? 'CometChat gave no message'}` : `The CometChat Management API answered HTTP ${status}`,
-		description: parts.join(' '),
-		httpCode: String(status),
-	});
-}
-
-function redactAll<T>(value: T, secrets: string[]): T {
-	// Longest first, so a secret containing another is cut out whole.
-	return [...secrets].sort((a, b) => b.length - a.length).reduce((acc, secret) => redact(acc, secret), value);
+function registrationError(node: INode, response: IN8nHttpFullResponse, secrets: string[], doing: string): NodeApiError {
+	return managementError(node, response, secrets, { doing, fixes: TRIGGER_FIXES });
 }
 
 function isObject(value: unknown): value is IDataObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function truncate(text: string): string {
-	return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
 // ---- the webhook lifecycle ---------------------------------------------------------------------
@@ -224,7 +183,7 @@ export async function webhookExists(ctx: IHookFunctions): Promise<boolean> {
 		forget(ctx, registration.webhookId);
 		return false;
 	}
-	if (response.statusCode >= 400) throw managementError(ctx.getNode(), response, registration.secrets, 'looking up the webhook this trigger registered');
+	if (response.statusCode >= 400) throw registrationError(ctx.getNode(), response, registration.secrets, 'looking up the webhook this trigger registered');
 	// Reuse it, but with today's URL, Basic Auth pair and events: any of them may have changed
 	// since it was made (a new password in the credential, other events chosen).
 	await updateWebhook(ctx, registration);
@@ -237,7 +196,7 @@ export async function createWebhook(ctx: IHookFunctions): Promise<boolean> {
 	const node = ctx.getNode();
 
 	const list = await call(ctx, registration, 'GET', '/webhooks', undefined, { perPage: 1000 });
-	if (list.statusCode >= 400) throw managementError(node, list, registration.secrets, 'listing the app\'s webhooks');
+	if (list.statusCode >= 400) throw registrationError(node, list, registration.secrets, 'listing the app\'s webhooks');
 	const existing = isObject(list.body) && Array.isArray(list.body.data) ? (list.body.data as IDataObject[]) : [];
 	if (existing.some((webhook) => webhook.id === registration.webhookId)) {
 		await updateWebhook(ctx, registration);
@@ -255,7 +214,7 @@ export async function createWebhook(ctx: IHookFunctions): Promise<boolean> {
 		...webhookFields(registration),
 	});
 	if (created.statusCode >= 400) {
-		throw managementError(node, created, registration.secrets, `creating webhook "${registration.webhookId}" for ${registration.webhookUrl}`);
+		throw registrationError(node, created, registration.secrets, `creating webhook "${registration.webhookId}" for ${registration.webhookUrl}`);
 	}
 	remember(ctx, registration.webhookId);
 	// addTriggers throws NodeApiError / NodeOperationError only.
@@ -280,7 +239,7 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 	const target = await resolveTarget(ctx);
 	const response = await call(ctx, target, 'DELETE', `/webhooks/${encodeURIComponent(target.webhookId)}`);
 	if (response.statusCode >= 400 && response.statusCode !== 404) {
-		throw managementError(ctx.getNode(), response, target.secrets, `deleting webhook "${target.webhookId}"`);
+		throw registrationError(ctx.getNode(), response, target.secrets, `deleting webhook "${target.webhookId}"`);
 	}
 	forget(ctx, target.webhookId);
 	return true;
@@ -302,11 +261,11 @@ async function updateWebhook(ctx: IHookFunctions, registration: Registration): P
 	const node = ctx.getNode();
 	const path = `/webhooks/${encodeURIComponent(registration.webhookId)}`;
 	const updated = await call(ctx, registration, 'PUT', path, webhookFields(registration));
-	if (updated.statusCode >= 400) throw managementError(node, updated, registration.secrets, `updating webhook "${registration.webhookId}"`);
+	if (updated.statusCode >= 400) throw registrationError(node, updated, registration.secrets, `updating webhook "${registration.webhookId}"`);
 	remember(ctx, registration.webhookId);
 
 	const listed = await call(ctx, registration, 'GET', `${path}/triggers`);
-	if (listed.statusCode >= 400) throw managementError(node, listed, registration.secrets, 'listing the webhook\'s triggers');
+	if (listed.statusCode >= 400) throw registrationError(node, listed, registration.secrets, 'listing the webhook\'s triggers');
 	const current = (isObject(listed.body) && Array.isArray(listed.body.data) ? listed.body.data : [])
 		.map((entry) => (isObject(entry) ? String(entry.id ?? '') : String(entry)))
 		.filter((id) => id !== '');
@@ -315,7 +274,7 @@ async function updateWebhook(ctx: IHookFunctions, registration: Registration): P
 	if (missing.length > 0) await addTriggers(ctx, registration, missing);
 	if (extra.length > 0) {
 		const removed = await call(ctx, registration, 'DELETE', `${path}/triggers`, { triggerIds: extra });
-		if (removed.statusCode >= 400) throw managementError(node, removed, registration.secrets, 'removing events no longer chosen');
+		if (removed.statusCode >= 400) throw registrationError(node, removed, registration.secrets, 'removing events no longer chosen');
 	}
 }
 
@@ -323,7 +282,7 @@ async function addTriggers(ctx: IHookFunctions, registration: Registration, trig
 	const node = ctx.getNode();
 	const path = `/webhooks/${encodeURIComponent(registration.webhookId)}/triggers`;
 	const added = await call(ctx, registration, 'POST', path, { triggerIds });
-	if (added.statusCode >= 400) throw managementError(node, added, registration.secrets, 'adding the chosen events to the webhook');
+	if (added.statusCode >= 400) throw registrationError(node, added, registration.secrets, 'adding the chosen events to the webhook');
 	// The answer is per trigger: `{data: {<triggerId>: {success, message}}}`.
 	const results = isObject(added.body) && isObject(added.body.data) ? added.body.data : {};
 	const refused = Object.entries(results)

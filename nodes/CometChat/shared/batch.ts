@@ -17,6 +17,8 @@ export interface BatchOptions {
 	nested?: boolean;
 	/** Extra output fields for IDs from one list, e.g. admins → {scope: 'admin'}. */
 	tag?: (list: string) => IDataObject;
+	/** The output field naming the ID; default `uid`. */
+	field?: string;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface BatchOptions {
  * so answers match case-insensitively; an ID the answer leaves out is reported as `success: false`,
  * and an answer for an ID nobody asked for is still passed on. Needs `send.paginate: true`.
  */
-export function inBatches({ lists, size = Infinity, nested = false, tag }: BatchOptions) {
+export function inBatches({ lists, size = Infinity, nested = false, tag, field }: BatchOptions) {
 	return async function runBatches(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -42,7 +44,7 @@ export function inBatches({ lists, size = Infinity, nested = false, tag }: Batch
 			const batchRequest = { ...requestData, options: { ...requestData.options, body: chunkBody } };
 			const [response] = await withRetries(this, batchRequest.options, async () => await this.makeRoutingRequest(batchRequest));
 			const data = ((response?.json as IDataObject | undefined)?.data ?? {}) as IDataObject;
-			items.push(...matchAnswers(chunk, answersOf(data, lists, nested), { tag }));
+			items.push(...matchAnswers(chunk, answersOf(data, lists, nested), { tag, field }));
 		}
 		return items;
 	};

@@ -272,18 +272,32 @@ export async function throwOnApiError(
 	throw toApiError(this.getNode(), response, String(credentials.apiKey ?? ''), this.getItemIndex());
 }
 
+/** What a caller may add to toApiError: hints of its own host or context. */
+export interface ApiErrorOptions {
+	/** Hints by code, used before the chat API's (e.g. the management API's). */
+	fixes?: Record<string, string>;
+	/** The hint when no code has one (e.g. for 401/403 of another credential). */
+	fallbackFix?: string;
+	/** A sentence put first in the description (what was being done). */
+	lead?: string;
+	/** Who answered, for a response without a code; default "CometChat". */
+	noun?: string;
+}
+
 /**
  * CometChat's `{error: {code, message, details}}` as an n8n error: code and message in the message
  * (so they also reach "continue on fail" output), the fix and field details in the description,
- * the HTTP status kept. The API key is cut out everywhere: CometChat echoes it in some messages.
+ * the HTTP status kept. The key (or every secret given) is cut out everywhere: CometChat echoes keys
+ * in some messages.
  */
 export function toApiError(
 	node: INode,
 	response: Pick<IN8nHttpFullResponse, 'body' | 'headers' | 'statusCode'>,
-	apiKey: string,
+	apiKey: string | string[],
 	itemIndex?: number,
+	options: ApiErrorOptions = {},
 ): NodeApiError {
-	const body = redact(response.body, apiKey);
+	const body = redactAll(response.body, Array.isArray(apiKey) ? apiKey : [apiKey]);
 	const error = isObject(body) && isObject(body.error) ? body.error : undefined;
 	const code = typeof error?.code === 'string' ? error.code : undefined;
 	const text = typeof error?.message === 'string' ? error.message : undefined;
@@ -292,14 +306,15 @@ export function toApiError(
 
 	const message = code
 		? `${code}: ${text ?? 'CometChat gave no message'}${where}`
-		: `CometChat answered HTTP ${status}${where}`;
-	const parts: string[] = [];
+		: `${options.noun ?? 'CometChat'} answered HTTP ${status}${where}`;
+	const parts: string[] = options.lead ? [options.lead] : [];
 	if (isObject(error?.details)) {
 		for (const [field, problems] of Object.entries(error.details)) {
 			parts.push(`${field}: ${Array.isArray(problems) ? problems.join(' ') : String(problems)}`);
 		}
 	}
-	if (code && FIXES[code]) parts.push(FIXES[code]);
+	const fix = (code && (options.fixes?.[code] ?? FIXES[code])) || options.fallbackFix;
+	if (fix) parts.push(fix);
 	if (status === 429) {
 		const retryAfter = header(response.headers, 'retry-after');
 		if (retryAfter) parts.push(`CometChat asks to retry after ${retryAfter} seconds.`);
@@ -337,6 +352,11 @@ function waitSeconds(headers: IN8nHttpFullResponse['headers']): number | undefin
 	const reset = Number(header(headers, 'x-rate-limit-reset') ?? header(headers, 'x-ratelimit-reset'));
 	if (Number.isFinite(reset) && reset > 0) return Math.max(0, Math.ceil(reset - Date.now() / 1000));
 	return undefined;
+}
+
+/** redact for several secrets, longest first, so a secret containing another is cut out whole. */
+export function redactAll<T>(value: T, secrets: string[]): T {
+	return [...secrets].sort((a, b) => b.length - a.length).reduce((acc, secret) => redact(acc, secret), value);
 }
 
 /** Replaces every occurrence of the key in strings anywhere inside the value, object keys included. */

@@ -25,6 +25,9 @@ const LOCATORS = {
 	group: { search: 'searchGroups', label: 'GUID', list: 'Select a group...', example: 'e.g. cometchat-guid-1' },
 	receiver: { search: 'searchReceivers', label: 'UID or GUID', list: 'Select a receiver...', example: 'e.g. cometchat-uid-1' },
 	role: { search: 'searchRoles', label: 'Role ID', list: 'Select a role...', example: 'e.g. moderator' },
+	// The CometChat Management node's pickers (App IDs and webhook IDs follow the same alpha-dash rule).
+	app: { search: 'searchApps', label: 'App ID', list: 'Select an app...', example: 'e.g. 2531446b588709f6' },
+	webhook: { search: 'searchWebhooks', label: 'Webhook ID', list: 'Select a webhook...', example: 'e.g. n8n-orders' },
 };
 
 function idLocator(
@@ -119,6 +122,14 @@ export function onBehalfOfOption(description: string): INodeProperties {
 /** A role picker (searchable list or role ID; role IDs follow the UID rule), checked before any request. */
 export const roleLocator = (name: string, displayName: string, description: string) =>
 	idLocator('role', name, displayName, description);
+
+/** An app picker of the CometChat Management node (searchable list of GET /apps, or App ID). */
+export const appLocator = (name: string, displayName: string, description: string) =>
+	idLocator('app', name, displayName, description);
+
+/** A webhook picker of the CometChat Management node (the chosen app's webhooks, or Webhook ID). */
+export const webhookLocator = (name: string, displayName: string, description: string) =>
+	idLocator('webhook', name, displayName, description);
 
 /** The receiver of a message, sent as body `receiver`: a user or a group, as Receiver Type says. */
 export const receiverLocator = (name: string, displayName: string, description: string) =>

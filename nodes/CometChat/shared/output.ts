@@ -42,8 +42,21 @@ export async function deletedResult(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const data = ((response.body as IDataObject | undefined)?.data ?? {}) as IDataObject;
-	return [{ json: { deleted: true, ...(typeof data.message === 'string' ? { message: data.message } : {}) } }];
+	return await deletedKeeping([]).call(this, _items, response);
+}
+
+/** deletedResult that also keeps these fields of CometChat's answer (e.g. scheduledToDeleteAt of an app). */
+export function deletedKeeping(fields: string[]) {
+	return async function deleted(
+		this: IExecuteSingleFunctions,
+		_items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
+		const data = ((response.body as IDataObject | undefined)?.data ?? {}) as IDataObject;
+		const json: IDataObject = { deleted: true, ...(typeof data.message === 'string' ? { message: data.message } : {}) };
+		for (const field of fields) if (data[field] !== undefined) json[field] = data[field];
+		return [{ json }];
+	};
 }
 
 /** The Simplify switch of Get and Get Many for records with many fields (users, groups). */

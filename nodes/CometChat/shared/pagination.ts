@@ -21,10 +21,25 @@ interface PagePagination {
  * Walks CometChat's page/perPage lists. With Return All it asks for 1000 per page until
  * meta.pagination says the last page came; with a Limit it asks for no more than the limit needs.
  * Each page goes through the operation's own postReceive chain (error check, unwrap `data`).
+ * `pageOnFirst: false` leaves `page` out of the first request, for lists whose spec gives only `perPage`.
  */
+export function pageWalker({ pageOnFirst = true }: { pageOnFirst?: boolean } = {}) {
+	return async function walkPages(this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) {
+		return await paginate.call(this, requestData, pageOnFirst);
+	};
+}
+
 export async function paginateByPage(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	return await paginate.call(this, requestData, true);
+}
+
+async function paginate(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	pageOnFirst: boolean,
 ): Promise<INodeExecutionData[]> {
 	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
 	const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', 50));
@@ -49,7 +64,8 @@ export async function paginateByPage(
 	const results: INodeExecutionData[] = [];
 	for (let page = 1; ; page++) {
 		last.pagination = undefined;
-		const pageRequest = { ...requestData, options: { ...requestData.options, qs: { ...requestData.options.qs, page, perPage } } };
+		const pageQuery = page > 1 || pageOnFirst ? { page, perPage } : { perPage };
+		const pageRequest = { ...requestData, options: { ...requestData.options, qs: { ...requestData.options.qs, ...pageQuery } } };
 		// A page that fails is retried on its own: the walk resumes where it was, nothing is fetched twice.
 		const items = await withRetries(this, pageRequest.options, async () => await this.makeRoutingRequest(pageRequest));
 		results.push(...items);

@@ -1,0 +1,45 @@
+import {
+	NodeConnectionTypes,
+	type INodeProperties,
+	type INodeTypeDescription,
+	type PostReceiveAction,
+	type PreSendAction,
+} from 'n8n-workflow';
+import { singleRequest } from './retry';
+
+/**
+ * What both declarative CometChat nodes (the CometChat node and CometChat Management) share beyond
+ * their names, icon and resources: one version, inputs and outputs, one required credential, JSON
+ * requests whose error answers reach the node's own check, and the retry policy on every request.
+ * (Names, icon, subtitle, usableAsTool and the Resource field's default stay literal in each node file:
+ * n8n's scanner reads them there.)
+ */
+export function cometChatNodeBase(credential: string, baseURL: string) {
+	return {
+		group: ['transform'],
+		version: 1,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: credential, required: true }],
+		requestDefaults: {
+			baseURL,
+			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+			// Error responses reach the node's answer check, which reports CometChat's own code and message.
+			ignoreHttpStatusErrors: true,
+		},
+		// Every operation runs as a "pagination" so that its request goes through the retry policy
+		// (shared/retry.ts); lists and batches bring their own paginators, which retry per page/batch.
+		requestOperations: { pagination: singleRequest },
+	} satisfies Partial<INodeTypeDescription>;
+}
+
+/**
+ * The routing of the Resource field. It is always shown and routed first, so its pre-send check (the
+ * credential) and its answer check (CometChat's errors) run for every operation, before the operation's own.
+ */
+export function resourceRouting(checkCredential: PreSendAction, checkAnswer: PostReceiveAction): INodeProperties['routing'] {
+	return {
+		send: { preSend: [checkCredential], paginate: true },
+		output: { postReceive: [checkAnswer] },
+	};
+}
