@@ -8,6 +8,7 @@ import '../test/harness/setup-env';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEmulator } from '../test/emulator';
+import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET } from '../test/emulator/management';
 import { ROOT, runWorkflow, type WorkflowFile } from '../test/harness';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -25,6 +26,8 @@ function summary(item: Record<string, unknown>): string {
 async function main() {
 	const emulator = await createEmulator({ seed: true });
 	const credentials = { appId: emulator.appId, apiKey: emulator.apiKey, baseUrl: emulator.url };
+	// The CometChat Management node's credential: the emulator's management host (no /v3).
+	const management = { key: DEFAULT_MANAGEMENT_KEY, secret: DEFAULT_MANAGEMENT_SECRET, baseUrl: emulator.url.replace(/\/v3$/, '') };
 	let failed = 0;
 	out('CometChat node demo: example workflows in n8n\'s engine, against the local CometChat emulator');
 	out(`(emulator at ${emulator.url}, demo data loaded)`);
@@ -34,8 +37,8 @@ async function main() {
 			const workflow = JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')) as WorkflowFile;
 			out();
 			out(`▶ ${workflow.name}  (examples/${file})`);
-			const { error, output } = await runWorkflow(workflow, credentials);
-			for (const node of workflow.nodes.filter((n) => n.type.endsWith('.cometChat'))) {
+			const { error, output } = await runWorkflow(workflow, credentials, management);
+			for (const node of workflow.nodes.filter((n) => /\.cometChat(Management)?$/.test(n.type))) {
 				const items = output(node.name);
 				out(`  ${node.name}: ${items.length} item${items.length === 1 ? '' : 's'}`);
 				for (const item of items) out(`    ${clip(summary(item))}`);

@@ -6,12 +6,15 @@
  * covers must all be offered, except those named in spec.ts (LEFT_OUT) with a reason.
  * Without the spec (../shared/reference/cometchat-openapi/) the test is skipped and says so.
  */
-import { runNode } from './harness';
+import type { IDataObject } from 'n8n-workflow';
+import { chatNode, managementNode, runNode, type NodeKind } from './harness';
 import {
 	COVERED_TAGS,
+	INPUT_BINARY,
 	LEFT_OUT,
+	MANAGEMENT_COVERED_TAGS,
 	matchOperation,
-	operations,
+	operationsOf,
 	parametersOf,
 	SPEC_FILE,
 	specOperations,
@@ -19,6 +22,7 @@ import {
 	startRecorder,
 	variants,
 	violations,
+	type SpecHost,
 	type SpecOperation,
 } from './spec';
 
@@ -26,7 +30,37 @@ if (!specPresent) process.stderr.write(`contract.test.ts: skipped, CometChat's O
 
 // ---- the tests -------------------------------------------------------------------------------------
 
-(specPresent ? describe : describe.skip)('contract with CometChat\'s OpenAPI spec (chat-apis.json)', () => {
+interface Suite {
+	title: string;
+	kind: NodeKind;
+	host: SpecHost;
+	coveredTags: string[];
+	/** The node's credential, pointing at the recorder (whose URL ends in /v3). */
+	credentials: (recorderUrl: string) => IDataObject;
+}
+
+const SUITES: Suite[] = [
+	{
+		title: 'CometChat node (chat-apis.json, calls.json, data-import-apis.json)',
+		kind: chatNode,
+		host: 'chat',
+		coveredTags: COVERED_TAGS,
+		credentials: (url) => ({ appId: 'contract', apiKey: 'contract-key', baseUrl: url }),
+	},
+	{
+		title: 'CometChat Management node (management-apis.json)',
+		kind: managementNode,
+		host: 'management',
+		coveredTags: MANAGEMENT_COVERED_TAGS,
+		credentials: (url) => ({ key: 'contract-key', secret: 'contract-secret', baseUrl: url.replace(/\/v3$/, '') }),
+	},
+];
+
+describe.each(SUITES.map((suite) => [suite.title, suite]))('contract with CometChat\'s OpenAPI spec: %s', (_title, { kind, host, coveredTags, credentials }) => {
+	if (!specPresent) {
+		it.skip('needs the spec', () => undefined);
+		return;
+	}
 	let recorder: Awaited<ReturnType<typeof startRecorder>>;
 	const covered = new Set<string>();
 	const sentOnBehalfOf = new Set<string>();
@@ -35,17 +69,15 @@ if (!specPresent) process.stderr.write(`contract.test.ts: skipped, CometChat's O
 	});
 	afterAll(() => new Promise<void>((done) => recorder.server.close(() => done())));
 
-	it.each(operations.map((o) => [`${o.resource} → ${o.operation}`, o]))('%s sends only what the spec defines', async (_name, { resource, operation }) => {
-		for (const parameters of variants(resource, operation)) {
+	it.each(operationsOf(kind).map((o) => [`${o.resource} → ${o.operation}`, o]))('%s sends only what the spec defines', async (_name, { resource, operation }) => {
+		for (const parameters of variants(resource, operation, kind)) {
 			recorder.requests.length = 0;
-			const { error } = await runNode({
-				parameters,
-				credentials: { appId: 'contract', apiKey: 'contract-key', baseUrl: recorder.url },
-			});
+			const binary = INPUT_BINARY[`${resource}.${operation}`];
+			const { error } = await runNode({ parameters, credentials: credentials(recorder.url), node: kind, input: binary ? [{ json: {}, binary }] : undefined });
 			expect({ parameters, error: error?.message }).toEqual({ parameters, error: undefined });
 			expect(recorder.requests.length).toBeGreaterThan(0);
 			for (const request of recorder.requests) {
-				const op = matchOperation(request.method, request.path);
+				const op = matchOperation(request.method, request.path, host);
 				expect({ request: `${request.method} ${request.path}`, op: op?.id ?? 'no such method and path in the spec' }).toEqual({
 					request: `${request.method} ${request.path}`,
 					op: expect.stringMatching(/^(GET|POST|PUT|PATCH|DELETE) \//),
@@ -59,7 +91,7 @@ if (!specPresent) process.stderr.write(`contract.test.ts: skipped, CometChat's O
 
 	it('offers every operation of the covered resource groups, or names why not', () => {
 		const missing = specOperations
-			.filter((op) => COVERED_TAGS.includes(op.tag) && !covered.has(op.id) && !(op.id in LEFT_OUT))
+			.filter((op) => op.host === host && coveredTags.includes(op.tag) && !covered.has(op.id) && !(op.id in LEFT_OUT))
 			.map((op) => `${op.id} (${op.tag}: ${op.operation.summary})`);
 		expect(missing).toEqual([]);
 		for (const id of Object.keys(LEFT_OUT)) expect(covered.has(id)).toBe(false);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEmulator, type Emulator } from './emulator';
+import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET, managementStore } from './emulator/management';
 import { ROOT, runWorkflow, type WorkflowFile } from './harness';
 
 // Every example workflow runs, as exported, in n8n's engine against the emulator's demo data.
@@ -68,6 +69,33 @@ describe('example workflows', () => {
 			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"mod-olivia","data":{"text":"Moderation blocked a message from George Alan (cometchat-uid-2) in Hiking Group: \\"Cheap pills, 90% off: pm me\\". They are now banned from the group."},"tags":["moderation"]}',
 		]);
 		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('cometchat-uid-2')).toBe(true);
+	});
+
+	it('new-tenant: creates the app, a webhook to n8n with Basic Auth and retries, then its two triggers', async () => {
+		const management = { key: DEFAULT_MANAGEMENT_KEY, secret: DEFAULT_MANAGEMENT_SECRET, baseUrl: emulator.url.replace(/\/v3$/, '') };
+		const { error, output } = await runWorkflow(load('new-tenant.json'), credentials(), management);
+		expect(error).toBeUndefined();
+		const store = managementStore(emulator.state);
+		const app = [...store.apps.values()].find((a) => a.name === 'Acme Corp')!;
+		expect(app).toMatchObject({ region: 'eu', skipSampleData: true, state: 'active' });
+		// The app's own keys come with it: the REST API key a CometChat credential for the tenant needs.
+		const [created] = output('Create app');
+		expect(created.id).toBe(app.id);
+		expect(Object.values(created.apiKeys as Record<string, { scope: string; apiKey: string }>).find((k) => k.scope === 'fullAccess')?.apiKey).toBe(app.apiKeys[0].apiKey);
+		expect(output('Create webhook')).toEqual([
+			expect.objectContaining({ id: 'n8n-events', name: 'n8n events for Acme Corp', webhookURL: 'https://n8n.example.com/webhook/cometchat-acme', useBasicAuth: true, retryOnFailure: true }),
+		]);
+		expect(output('Add two triggers')).toEqual([
+			{ trigger: 'message_sent', success: true, message: 'Triggers has been added successfully.' },
+			{ trigger: 'group_member_joined', success: true, message: 'Triggers has been added successfully.' },
+		]);
+		expect(store.appWebhooks(app.id).get('n8n-events')).toMatchObject({ username: 'cometchat', password: 'ChangeMe2024', triggers: ['message_sent', 'group_member_joined'] });
+		expect(emulator.requests.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body ?? '')}`)).toEqual([
+			'POST /apps {"region":"eu","skipSampleData":true,"name":"Acme Corp"}',
+			`POST /apps/${app.id}/webhooks {"id":"n8n-events","name":"n8n events for Acme Corp","webhookURL":"https://n8n.example.com/webhook/cometchat-acme","useBasicAuth":true,"username":"cometchat","password":"ChangeMe2024","retryOnFailure":true}`,
+			`POST /apps/${app.id}/webhooks/n8n-events/triggers {"triggerIds":["message_sent","group_member_joined"]}`,
+		]);
+		expect(JSON.stringify(output('Create webhook'))).not.toContain('ChangeMe2024');
 	});
 
 	it('signup-auth-tokens: one forced token per sign-up, then a welcome for each', async () => {

@@ -1,9 +1,15 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { createEmulator, type Emulator, type RecordedRequest } from './emulator';
-import { runNode, type RunOptions } from './harness';
+import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET } from './emulator/management';
+import { managementNode, runNode, type RunOptions } from './harness';
 
 /** One emulator per test file, emptied before each test. */
-export function useEmulator(): { readonly emulator: Emulator; credentials: () => IDataObject } {
+export function useEmulator(): {
+	readonly emulator: Emulator;
+	credentials: () => IDataObject;
+	/** The CometChat Management API credential for the emulator's management host. */
+	managementCredentials: () => IDataObject;
+} {
 	const holder: { emulator?: Emulator } = {};
 	beforeAll(async () => {
 		holder.emulator = await createEmulator();
@@ -18,6 +24,11 @@ export function useEmulator(): { readonly emulator: Emulator; credentials: () =>
 			return holder.emulator;
 		},
 		credentials: () => ({ appId: holder.emulator!.appId, region: 'us', apiKey: holder.emulator!.apiKey, baseUrl: holder.emulator!.url }),
+		managementCredentials: () => ({
+			key: DEFAULT_MANAGEMENT_KEY,
+			secret: DEFAULT_MANAGEMENT_SECRET,
+			baseUrl: holder.emulator!.url.replace(/\/v3$/, ''),
+		}),
 	};
 }
 
@@ -44,6 +55,40 @@ export function expectRequest(
 	expect(request!.query).toEqual(expected.query ?? {});
 	expect(request!.body).toEqual(expected.body);
 	expect(request!.headers.apikey).toBe(apiKey);
+	expect(request!.headers.accept).toBe('application/json');
+	for (const [name, value] of Object.entries(expected.headers ?? {})) {
+		if (value === undefined) expect(request!.headers).not.toHaveProperty(name.toLowerCase());
+		else expect(request!.headers[name.toLowerCase()]).toBe(value);
+	}
+}
+
+/** Runs the CometChat Management node against the emulator's management host. */
+export function runManagement(
+	ctx: { managementCredentials: () => IDataObject },
+	parameters: INodeParameters,
+	extra: Omit<RunOptions, 'parameters' | 'credentials' | 'node'> = {},
+) {
+	return runNode({ parameters, credentials: ctx.managementCredentials(), node: managementNode, ...extra });
+}
+
+/**
+ * Asserts one recorded management request exactly: method, path, query, body; the key pair in the
+ * `key`/`secret` headers and no `apikey`; other headers as given (undefined = absent).
+ */
+export function expectManagementRequest(
+	request: RecordedRequest | undefined,
+	expected: { method: string; path: string; query?: Record<string, string>; body?: unknown; headers?: Record<string, string | undefined> },
+) {
+	expect(request).toBeDefined();
+	expect({ method: request!.method, path: request!.path, query: request!.query, body: request!.body }).toEqual({
+		method: expected.method,
+		path: expected.path,
+		query: expected.query ?? {},
+		body: expected.body,
+	});
+	expect(request!.headers.key).toBe(DEFAULT_MANAGEMENT_KEY);
+	expect(request!.headers.secret).toBe(DEFAULT_MANAGEMENT_SECRET);
+	expect(request!.headers).not.toHaveProperty('apikey');
 	expect(request!.headers.accept).toBe('application/json');
 	for (const [name, value] of Object.entries(expected.headers ?? {})) {
 		if (value === undefined) expect(request!.headers).not.toHaveProperty(name.toLowerCase());

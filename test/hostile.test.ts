@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
-import { nodeType, runNode } from './harness';
-import { matchOperation, operations, specPresent, startRecorder, variants, violations } from './spec';
+import { chatNode, managementNode, runNode, type NodeKind } from './harness';
+import { INPUT_BINARY, matchOperation, operationsOf, specPresent, startRecorder, variants, violations, type SpecHost } from './spec';
 
 const hostileValue = fc.oneof(
 	fc.string({ maxLength: 40 }),
@@ -37,28 +37,37 @@ function slots(parameters: INodeParameters): string[] {
 }
 
 /** The display names a message may start with: the operation's fields and their entries. */
-function fieldNames(resource: string, operation: string): string[] {
+function fieldNames(kind: NodeKind, resource: string, operation: string): string[] {
 	const walk = (list: INodeProperties[]): string[] =>
 		list.flatMap((p) => [p.displayName, ...walk(((p.options ?? []) as INodeProperties[]).filter((o) => 'type' in o))]);
 	return walk(
-		nodeType.description.properties.filter(
+		kind.nodeType.description.properties.filter(
 			(p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation),
 		),
 	);
 }
 
-describe('hostile input', () => {
+// Each node with its credential pointing at the recorder (whose URL ends in /v3).
+const NODES: Array<[string, { kind: NodeKind; host: SpecHost; credentials: (url: string) => IDataObject }]> = [
+	['CometChat', { kind: chatNode, host: 'chat', credentials: (url) => ({ appId: 'hostile', apiKey: 'hostile-key', baseUrl: url }) }],
+	[
+		'CometChat Management',
+		{ kind: managementNode, host: 'management', credentials: (url) => ({ key: 'hostile-key', secret: 'hostile-secret', baseUrl: url.replace(/\/v3$/, '') }) },
+	],
+];
+
+describe.each(NODES)('hostile input: %s node', (_title, { kind, host, credentials }) => {
 	let recorder: Awaited<ReturnType<typeof startRecorder>>;
 	beforeAll(async () => {
 		recorder = await startRecorder();
 	});
 	afterAll(() => new Promise<void>((done) => recorder.server.close(() => done())));
 
-	it.each(operations.map((o) => [`${o.resource} → ${o.operation}`, o]))('%s: no crash, clear messages, only valid requests', async (_name, { resource, operation }) => {
-		const base = variants(resource, operation)[0];
+	it.each(operationsOf(kind).map((o) => [`${o.resource} → ${o.operation}`, o]))('%s: no crash, clear messages, only valid requests', async (_name, { resource, operation }) => {
+		const base = variants(resource, operation, kind)[0];
 		const places = slots(base);
 		if (places.length === 0) return; // nothing to fill in (e.g. Metric → Get Message Metrics)
-		const names = fieldNames(resource, operation);
+		const names = fieldNames(kind, resource, operation);
 		await fc.assert(
 			fc.asyncProperty(fc.subarray(places, { minLength: 1 }), fc.array(hostileValue, { minLength: places.length, maxLength: places.length }), async (chosen, values) => {
 				const parameters = JSON.parse(JSON.stringify(base)) as INodeParameters;
@@ -73,21 +82,18 @@ describe('hostile input', () => {
 					else parameters[name] = expression;
 				});
 				recorder.requests.length = 0;
-				const { error } = await runNode({
-					parameters,
-					credentials: { appId: 'hostile', apiKey: 'hostile-key', baseUrl: recorder.url },
-					input: [{ json: item }],
-				});
+				const binary = INPUT_BINARY[`${resource}.${operation}`];
+				const { error } = await runNode({ parameters, credentials: credentials(recorder.url), input: [{ json: item, ...(binary ? { binary } : {}) }], node: kind });
 				if (error) {
 					const message = String(error.message);
 					expect(message).not.toMatch(CRASH);
 					const field = message.split(':')[0];
-					const clear = names.includes(field) || message.startsWith("The 'CometChat' node has issues") || message.startsWith('CometChat');
+					const clear = names.includes(field) || message.startsWith(`The '${kind.name}' node has issues`) || message.startsWith('CometChat');
 					expect({ message, clear }).toEqual({ message, clear: true });
 					if (names.includes(field)) expect(message).toMatch(/\[item 0\]$/);
 				}
 				for (const request of recorder.requests) {
-					const op = matchOperation(request.method, request.path);
+					const op = matchOperation(request.method, request.path, host);
 					expect({ request: `${request.method} ${request.path}`, known: Boolean(op) }).toEqual({ request: `${request.method} ${request.path}`, known: true });
 					if (specPresent && op) expect({ op: op.id, item, problems: violations(op, request) }).toEqual({ op: op.id, item, problems: [] });
 				}

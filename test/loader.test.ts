@@ -8,7 +8,7 @@ describe('package loading', () => {
 		const loader = new PackageDirectoryLoader(ROOT);
 		await loader.loadAll();
 		expect(loader.packageName).toBe('n8n-nodes-cometchat');
-		expect(Object.keys(loader.nodeTypes)).toEqual(['cometChat', 'cometChatTrigger']);
+		expect(Object.keys(loader.nodeTypes)).toEqual(['cometChat', 'cometChatManagement', 'cometChatTrigger']);
 		expect(Object.keys(loader.credentialTypes)).toEqual(['cometChatApi', 'cometChatManagementApi', 'cometChatWebhookAuthApi']);
 
 		const description = loader.nodeTypes.cometChat.type.description as unknown as Record<string, unknown>;
@@ -57,5 +57,22 @@ describe('package loading', () => {
 		}
 		expect(loader.known.credentials.cometChatWebhookAuthApi.supportedNodes).toEqual(['cometChatTrigger']);
 		expect(loader.known.credentials.cometChatApi.supportedNodes).toEqual(['cometChat', 'cometChatTrigger']);
+	});
+
+	it('loads the CometChat Management node with its own credential only', async () => {
+		const loader = new PackageDirectoryLoader(ROOT);
+		await loader.loadAll();
+		const description = loader.nodeTypes.cometChatManagement.type.description as unknown as Record<string, unknown>;
+		expect(description.codex).toMatchObject({ categories: ['Communication', 'Development'] });
+		expect(description.iconUrl).toEqual({
+			light: 'icons/n8n-nodes-cometchat/dist/icons/cometchat.svg',
+			dark: 'icons/n8n-nodes-cometchat/dist/icons/cometchat.dark.svg',
+		});
+		expect(description.usableAsTool).toBe(true);
+		expect(description.credentials).toEqual([{ name: 'cometChatManagementApi', required: true }]);
+		const names = (description.properties as Array<{ name: string }>).map((p) => p.name);
+		expect(names[0]).toBe('resource');
+		expect(names.at(-1)).toBe('requestOptions');
+		expect(loader.known.credentials.cometChatManagementApi.supportedNodes).toEqual(['cometChatManagement', 'cometChatTrigger']);
 	});
 });

@@ -8,22 +8,26 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { INodeParameters, INodeProperties, INodePropertyOptions, NodeParameterValueType } from 'n8n-workflow';
+import type { IBinaryKeyData, INodeParameters, INodeProperties, INodePropertyOptions, NodeParameterValueType } from 'n8n-workflow';
 import { parseMultipart } from './emulator/routes/moderation';
-import { nodeType, ROOT } from './harness';
+import { chatNode, managementNode, ROOT, type NodeKind } from './harness';
 
 const SPEC_DIR = join(ROOT, '..', 'shared', 'reference', 'cometchat-openapi');
 export const SPEC_FILE = join(SPEC_DIR, 'chat-apis.json');
 export const specPresent = existsSync(SPEC_FILE);
 
 /**
- * The specs of the hosts the node calls, all under /v3: the chat API, the calls host (same paths
- * shape, own host) and data import (whose tags repeat the chat ones, so they get their own).
+ * The specs of the hosts the nodes call. The CometChat node's, all under /v3: the chat API, the calls
+ * host (same paths shape, own host) and data import (whose tags repeat the chat ones, so they get their
+ * own). The CometChat Management node's: the management API (no /v3), its requests matched only
+ * against its own spec.
  */
-const SPEC_FILES: Array<{ file: string; tag?: string }> = [
-	{ file: 'chat-apis.json' },
-	{ file: 'calls.json' },
-	{ file: 'data-import-apis.json', tag: 'Data Import' },
+export type SpecHost = 'chat' | 'management';
+const SPEC_FILES: Array<{ file: string; tag?: string; host: SpecHost }> = [
+	{ file: 'chat-apis.json', host: 'chat' },
+	{ file: 'calls.json', host: 'chat' },
+	{ file: 'data-import-apis.json', tag: 'Data Import', host: 'chat' },
+	{ file: 'management-apis.json', host: 'management' },
 ];
 
 /** Spec tags (resource groups) the node must cover completely. */
@@ -48,6 +52,19 @@ export const COVERED_TAGS = [
 	'Calls',
 	'Metrics',
 	'Data Import',
+];
+
+/**
+ * Tags of management-apis.json the CometChat Management node must cover completely. 'Extensions' is
+ * added by the Extension resource's author once it covers them all.
+ */
+export const MANAGEMENT_COVERED_TAGS = [
+	'App',
+	'Webhooks',
+	'Settings',
+	'Team Management',
+	'Tenants',
+	'Extensions',
 ];
 
 /** Spec operations of those groups left out on purpose, with the reason. */
@@ -159,6 +176,46 @@ export const OVERRIDES: Record<string, INodeParameters> = {
 			{ ...IMPORT_MESSAGE('sample-muid'), receiverType: 'user', receiver: 'sample-receiver', receiverUserDetails: IMPORT_USER('sample-receiver') },
 		]),
 	},
+	// Management → Extension: the Extensions list loads from the app (no static options to sample), and
+	// the widget's sidebar order takes only its five section names.
+	'extension.enable': { extensions: ['gifs-giphy', 'polls'] },
+	'extension.disable': { extensions: ['gifs-giphy', 'polls'] },
+	'extension.storeSettings': { widgetAdditionalSettings: widgetSettings('storeSettings') },
+	'extension.updateSettings': { widgetAdditionalSettings: widgetSettings('updateSettings') },
+	'extension.uploadCertificate': { binaryPropertyName: 'data' },
+	// Management: e-mail addresses, and webhook Basic Auth pairs of letters and digits only.
+	'collaborator.add': { emails: 'ana@example.com, li@example.com' },
+	'collaborator.remove': { emails: 'ana@example.com, li@example.com' },
+	'webhook.create': { username: 'sampleuser', password: 'samplepass' },
+	'webhook.update': {
+		updateFields: {
+			enabled: true,
+			name: 'Sample',
+			password: 'samplepass',
+			retryOnFailure: true,
+			useBasicAuth: true,
+			username: 'sampleuser',
+			webhookURL: 'https://example.com/sample',
+		},
+	},
+	'tenant.create': { email: 'sample@example.com' },
+};
+
+/** Every widget setting sampled, with a sidebar order the spec allows. */
+function widgetSettings(operation: string): INodeParameters {
+	const field = managementNode.nodeType.description.properties.find(
+		(p) => p.name === 'widgetAdditionalSettings' && p.displayOptions?.show?.operation?.includes(operation),
+	);
+	const value = (field ? sample(field) : {}) as INodeParameters & { sidebar?: { values: INodeParameters } };
+	if (value.sidebar) value.sidebar.values.sidebar_navigation_sequence = 'chats, users, groups, calls, settings';
+	return value;
+}
+
+/** Binary data of the input item, for operations that read a file (merged into the item the tests pass). */
+export const INPUT_BINARY: Record<string, IBinaryKeyData> = {
+	'extension.uploadCertificate': {
+		data: { data: Buffer.from('-----BEGIN PRIVATE KEY-----\nsample\n-----END PRIVATE KEY-----\n').toString('base64'), mimeType: 'application/x-pem-file', fileName: 'AuthKey_SAMPLE.p8' },
+	},
 };
 export const EXTRA_VARIANTS: Record<string, INodeParameters[]> = {
 	// A message to a group, with the group's and its owner's details.
@@ -184,10 +241,11 @@ export const EXTRA_VARIANTS: Record<string, INodeParameters[]> = {
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
-const documents: Array<{ doc: Json; tag?: string }> = specPresent
-	? SPEC_FILES.filter(({ file }) => existsSync(join(SPEC_DIR, file))).map(({ file, tag }) => ({
+const documents: Array<{ doc: Json; tag?: string; host: SpecHost }> = specPresent
+	? SPEC_FILES.filter(({ file }) => existsSync(join(SPEC_DIR, file))).map(({ file, tag, host }) => ({
 			doc: JSON.parse(readFileSync(join(SPEC_DIR, file), 'utf8')),
 			tag,
+			host,
 		}))
 	: [];
 // $refs resolve within the document of the operation being checked.
@@ -220,11 +278,12 @@ export interface SpecOperation {
 	method: string;
 	path: string;
 	tag: string;
+	host: SpecHost;
 	operation: Json;
 	doc: Json;
 }
 
-export const specOperations: SpecOperation[] = documents.flatMap(({ doc, tag }) =>
+export const specOperations: SpecOperation[] = documents.flatMap(({ doc, tag, host }) =>
 	Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
 		Object.entries(item as Record<string, Json>)
 			.filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
@@ -233,16 +292,21 @@ export const specOperations: SpecOperation[] = documents.flatMap(({ doc, tag }) 
 				method: method.toUpperCase(),
 				path,
 				tag: tag ?? operation.tags?.[0],
+				host,
 				operation,
 				doc,
 			})),
 	),
 );
 
-/** The spec operation a recorded request is an instance of: same method, the most literal matching path. */
-export function matchOperation(method: string, path: string): SpecOperation | undefined {
-	const segments = path.replace(/^\/v3/, '').split('/').filter(Boolean);
+/**
+ * The spec operation a recorded request is an instance of: same method, the most literal matching path,
+ * among the specs of the node's host (chat paths start with /v3, management paths do not).
+ */
+export function matchOperation(method: string, path: string, host: SpecHost = 'chat'): SpecOperation | undefined {
+	const segments = (host === 'chat' ? path.replace(/^\/v3/, '') : path).split('/').filter(Boolean);
 	const candidates = specOperations.filter((op) => {
+		if (op.host !== host) return false;
 		const template = op.path.split('/').filter(Boolean);
 		return template.length === segments.length && template.every((part, i) => part.startsWith('{') || part === segments[i]);
 	});
@@ -356,6 +420,14 @@ export interface Recorded {
 	body: unknown;
 }
 
+/**
+ * Answers other than the empty success, where an operation reads the answer to finish: App → Get
+ * (management) finds its app in the GET /apps search result.
+ */
+const RECORDER_ANSWERS: Record<string, (query: Record<string, string>) => unknown> = {
+	'GET /apps': (query) => ({ data: [{ id: query.searchKey ?? 'sample' }], meta: { pagination: { total: 1, count: 1, per_page: 1, current_page: 1, total_pages: 1 } } }),
+};
+
 export function startRecorder(): Promise<{ server: Server; url: string; requests: Recorded[] }> {
 	const requests: Recorded[] = [];
 	const server = createServer((req: IncomingMessage, res) => {
@@ -372,7 +444,8 @@ export function startRecorder(): Promise<{ server: Server; url: string; requests
 				body: !raw ? undefined : /^multipart\/form-data/i.test(type) ? (parseMultipart(raw, type) ?? raw) : JSON.parse(raw),
 			});
 			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ data: {}, meta: { pagination: { total: 0, count: 0, per_page: 1, current_page: 1, total_pages: 1 } } }));
+			const answer = RECORDER_ANSWERS[`${req.method} ${url.pathname}`];
+			res.end(JSON.stringify(answer ? answer(Object.fromEntries(url.searchParams)) : { data: {}, meta: { pagination: { total: 0, count: 0, per_page: 1, current_page: 1, total_pages: 1 } } }));
 		});
 	});
 	return new Promise((done) =>
@@ -382,7 +455,6 @@ export function startRecorder(): Promise<{ server: Server; url: string; requests
 
 // ---- parameters that fill in every field of an operation -----------------------------------------
 
-const properties = nodeType.description.properties;
 const isShown = (p: INodeProperties, resource: string, operation: string) =>
 	p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation);
 
@@ -421,7 +493,8 @@ export function sample(p: INodeProperties): NodeParameterValueType | INodeParame
 }
 
 /** One parameter set per variant: all defaults filled, then each other value of every top-level choice. */
-export function variants(resource: string, operation: string): INodeParameters[] {
+export function variants(resource: string, operation: string, kind: NodeKind = chatNode): INodeParameters[] {
+	const properties = kind.nodeType.description.properties;
 	const shownFor = (parameters: INodeParameters) =>
 		properties.filter((p) => isShown(p, resource, operation) && shownWith(p, parameters));
 	const fill = (fixed: INodeParameters) => {
@@ -454,7 +527,13 @@ function shownWith(p: INodeProperties, parameters: INodeParameters): boolean {
 	return true;
 }
 
-export const operations = properties
-	.filter((p) => p.name === 'operation')
-	.flatMap((p) => (p.options as INodePropertyOptions[]).map((o) => ({ resource: String(p.displayOptions?.show?.resource?.[0]), operation: String(o.value) })));
+/** Every resource → operation a node offers. */
+export function operationsOf(kind: NodeKind): Array<{ resource: string; operation: string }> {
+	return kind.nodeType.description.properties
+		.filter((p) => p.name === 'operation')
+		.flatMap((p) => (p.options as INodePropertyOptions[]).map((o) => ({ resource: String(p.displayOptions?.show?.resource?.[0]), operation: String(o.value) })));
+}
+
+/** The CometChat node's operations. */
+export const operations = operationsOf(chatNode);
 

@@ -13,7 +13,7 @@
  */
 import * as http from 'node:http';
 import { CometError, errors } from './errors';
-import { type Route, type RouteContext, type RateClass } from './routes/shared';
+import { matchSegments, type Route, type RouteContext, type RateClass } from './routes/shared';
 import { userRoutes } from './routes/users';
 import { authTokenRoutes } from './routes/authTokens';
 import { blockedUserRoutes } from './routes/blockedUsers';
@@ -285,16 +285,9 @@ function matchRoute(method: string, rawPath: string): RouteMatch | undefined {
 		return undefined;
 	}
 	for (const { route, segments: pattern } of compiled) {
-		if (route.method !== method || pattern.length !== segments.length) continue;
-		const params: Record<string, string> = {};
-		const hit = pattern.every((p, i) => {
-			if (p.startsWith(':')) {
-				params[p.slice(1)] = segments[i];
-				return true;
-			}
-			return p === segments[i];
-		});
-		if (hit) return { route, params };
+		if (route.method !== method) continue;
+		const params = matchSegments(pattern, segments);
+		if (params) return { route, params };
 	}
 	return undefined;
 }

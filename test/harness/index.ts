@@ -28,6 +28,7 @@ import {
 	type INodeCredentialTestResult,
 	type INodeExecutionData,
 	type INodeListSearchResult,
+	type INodePropertyOptions,
 	type INodeParameters,
 	type INodeProperties,
 	type INodeType,
@@ -49,11 +50,43 @@ const { CometChatApi } = require(join(ROOT, 'dist/credentials/CometChatApi.crede
 	CometChatApi: new () => ICredentialType;
 };
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { CometChatManagement } = require(join(ROOT, 'dist/nodes/CometChatManagement/CometChatManagement.node.js')) as {
+	CometChatManagement: new () => INodeType;
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { CometChatManagementApi } = require(join(ROOT, 'dist/credentials/CometChatManagementApi.credentials.js')) as {
+	CometChatManagementApi: new () => ICredentialType;
+};
+
 export const nodeType = new CometChat();
 // As n8n's loader does for every declarative node: add the "Request Options" collection (Batching,
 // Timeout, Proxy, Ignore SSL Issues) that RoutingNode reads.
 DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
 export const credentialType = new CometChatApi();
+
+export const managementNodeType = new CometChatManagement();
+DirectoryLoader.applyDeclarativeNodeOptionParameters(managementNodeType);
+export const managementCredentialType = new CometChatManagementApi();
+
+/** A node of this package the harness can run: its type, its name in the workflow, its one credential. */
+export interface NodeKind {
+	type: string;
+	name: string;
+	nodeType: INodeType;
+	credentialType: ICredentialType;
+}
+
+/** The CometChat node (chat API, credential cometChatApi): the default everywhere. */
+export const chatNode: NodeKind = { type: NODE_TYPE, name: NODE_NAME, nodeType, credentialType };
+/** The CometChat Management node (management API, credential cometChatManagementApi). */
+export const managementNode: NodeKind = {
+	type: 'n8n-nodes-cometchat.cometChatManagement',
+	name: 'CometChat Management',
+	nodeType: managementNodeType,
+	credentialType: managementCredentialType,
+};
+const KINDS = [chatNode, managementNode];
 
 class TestNodeTypes implements INodeTypes {
 	constructor(private readonly types: Record<string, INodeType>) {}
@@ -141,18 +174,24 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
+/** Decrypted credential data by credential type name. */
+type CredentialData = Record<string, ICredentialDataDecryptedObject>;
+
 function additionalData(
-	credentials: ICredentialDataDecryptedObject,
+	credentials: CredentialData,
 	hooks?: ExecutionLifecycleHooks,
 	currentNodeParameters?: INodeParameters,
 ) {
 	return {
 		currentNodeParameters, // what the editor sends along with a list search
 		hooks,
-		credentialsHelper: new TestCredentialsHelper({ [credentialType.name]: credentialType }, (type) => {
-			if (type !== credentialType.name) throw new Error(`No credential of type ${type}`);
-			return credentials;
-		}),
+		credentialsHelper: new TestCredentialsHelper(
+			Object.fromEntries(KINDS.map((kind) => [kind.credentialType.name, kind.credentialType])),
+			(type) => {
+				if (!credentials[type]) throw new Error(`No credential of type ${type}`);
+				return credentials[type];
+			},
+		),
 		executionId: 'test-execution',
 		variables: {},
 		currentNodeExecutionIndex: 0,
@@ -171,26 +210,26 @@ function lifecycleHooks(name: string, nodes: INode[], connections: IConnections)
 	return new ExecutionLifecycleHooks('manual', 'test-execution', workflowData as never);
 }
 
-function makeNode(parameters: INodeParameters, continueOnFail = false): INode {
+function makeNode(parameters: INodeParameters, continueOnFail = false, kind: NodeKind = chatNode): INode {
 	return {
 		id: 'node-1',
-		name: NODE_NAME,
-		type: NODE_TYPE,
+		name: kind.name,
+		type: kind.type,
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat account' } },
+		credentials: { [kind.credentialType.name]: { id: 'cred-1', name: 'CometChat account' } },
 		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
 }
 
-function makeWorkflow(node: INode) {
+function makeWorkflow(node: INode, kind: NodeKind = chatNode) {
 	return new Workflow({
 		id: 'test-workflow',
 		nodes: [node],
 		connections: {},
 		active: false,
-		nodeTypes: new TestNodeTypes({ [NODE_TYPE]: nodeType }),
+		nodeTypes: new TestNodeTypes({ [kind.type]: kind.nodeType }),
 		settings: { executionOrder: 'v1' },
 	});
 }
@@ -200,6 +239,8 @@ export interface RunOptions {
 	credentials: IDataObject;
 	input?: INodeExecutionData[];
 	continueOnFail?: boolean;
+	/** Which node runs; the CometChat node by default. `credentials` are that node's credential's. */
+	node?: NodeKind;
 }
 
 export interface RunResult {
@@ -211,9 +252,9 @@ export interface RunResult {
 }
 
 /** Executes one CometChat node with the given input items, as n8n would in a workflow run. */
-export async function runNode({ parameters, credentials, input, continueOnFail }: RunOptions): Promise<RunResult> {
-	const node = makeNode(parameters, continueOnFail);
-	const workflow = makeWorkflow(node);
+export async function runNode({ parameters, credentials, input, continueOnFail, node: kind = chatNode }: RunOptions): Promise<RunResult> {
+	const node = makeNode(parameters, continueOnFail, kind);
+	const workflow = makeWorkflow(node, kind);
 	const hooks = lifecycleHooks('test', [node], {});
 	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
 	const runExecutionData = createRunExecutionData({
@@ -221,7 +262,8 @@ export async function runNode({ parameters, credentials, input, continueOnFail }
 			nodeExecutionStack: [{ node, data: { main: [input ?? [{ json: {} }]] }, source: null }],
 		},
 	});
-	const execute = new WorkflowExecute(additionalData(withDefaults(credentials), hooks), 'manual', runExecutionData);
+	const data = { [kind.credentialType.name]: credentialDefaults(kind.credentialType, credentials) };
+	const execute = new WorkflowExecute(additionalData(data, hooks), 'manual', runExecutionData);
 	let run: IRun;
 	try {
 		await execute.processRunExecutionData(workflow);
@@ -231,7 +273,7 @@ export async function runNode({ parameters, credentials, input, continueOnFail }
 		// a value failing a picker's pattern), before the node runs at all.
 		return { items: [], error: error as ExecutionError, run: { data: runExecutionData } as unknown as IRun };
 	}
-	const task = run.data.resultData.runData[NODE_NAME]?.[0];
+	const task = run.data.resultData.runData[kind.name]?.[0];
 	const items = (task?.data?.main?.[0] ?? []).map((item) => {
 		const copy = { ...item };
 		delete copy.pairedItem;
@@ -271,9 +313,12 @@ function pinnedTrigger(type: string): INodeType {
 export async function runWorkflow(
 	file: WorkflowFile,
 	credentials: IDataObject,
+	/** Credential data of the management node, when the workflow has one. */
+	managementCredentials: IDataObject = {},
 ): Promise<{ run: IRun; error?: ExecutionError; output: (nodeName: string) => IDataObject[] }> {
 	const types: Record<string, INodeType> = {};
-	for (const node of file.nodes) types[node.type] = node.type === NODE_TYPE ? nodeType : pinnedTrigger(node.type);
+	const ours = (type: string) => KINDS.find((kind) => kind.type === type);
+	for (const node of file.nodes) types[node.type] = ours(node.type)?.nodeType ?? pinnedTrigger(node.type);
 	const workflow = new Workflow({
 		id: 'example',
 		name: file.name,
@@ -284,10 +329,14 @@ export async function runWorkflow(
 		settings: { executionOrder: 'v1' },
 		pinData: file.pinData,
 	});
-	const startNode = file.nodes.find((node) => node.type !== NODE_TYPE && file.pinData?.[node.name]);
+	const startNode = file.nodes.find((node) => !ours(node.type) && file.pinData?.[node.name]);
 	if (!startNode) throw new Error('The workflow needs a trigger with pinned data');
 	const hooks = lifecycleHooks(file.name ?? 'example', file.nodes, file.connections);
-	const run = await new WorkflowExecute(additionalData(withDefaults(credentials), hooks), 'manual').run({
+	const data = {
+		[credentialType.name]: withDefaults(credentials),
+		[managementCredentialType.name]: credentialDefaults(managementCredentialType, managementCredentials),
+	};
+	const run = await new WorkflowExecute(additionalData(data, hooks), 'manual').run({
 		workflow,
 		startNode,
 		pinData: file.pinData,
@@ -304,12 +353,29 @@ export async function listSearch(
 	parameters: INodeParameters = {},
 	filter?: string,
 	paginationToken?: string,
+	kind: NodeKind = chatNode,
 ): Promise<INodeListSearchResult> {
-	const node = makeNode(parameters);
-	const context = new LoadOptionsContext(makeWorkflow(node), node, additionalData(withDefaults(credentials), undefined, parameters), '');
-	const search = nodeType.methods?.listSearch?.[method];
+	const node = makeNode(parameters, false, kind);
+	const data = { [kind.credentialType.name]: credentialDefaults(kind.credentialType, credentials) };
+	const context = new LoadOptionsContext(makeWorkflow(node, kind), node, additionalData(data, undefined, parameters), '');
+	const search = kind.nodeType.methods?.listSearch?.[method];
 	if (!search) throw new Error(`No list search ${method}`);
 	return await search.call(context, filter, paginationToken);
+}
+
+/** Calls one of a node's loadOptions methods through n8n's LoadOptionsContext, as the editor does for an options list. */
+export async function loadOptions(
+	method: string,
+	credentials: IDataObject,
+	parameters: INodeParameters = {},
+	kind: NodeKind = chatNode,
+): Promise<INodePropertyOptions[]> {
+	const node = makeNode(parameters, false, kind);
+	const data = { [kind.credentialType.name]: credentialDefaults(kind.credentialType, credentials) };
+	const context = new LoadOptionsContext(makeWorkflow(node, kind), node, additionalData(data, undefined, parameters), '');
+	const load = kind.nodeType.methods?.loadOptions?.[method];
+	if (!load) throw new Error(`No loadOptions method ${method}`);
+	return await load.call(context);
 }
 
 /**
@@ -354,7 +420,7 @@ export async function testCredential(credentials: IDataObject): Promise<INodeCre
 	const context = new ExecuteContext(
 		workflow,
 		node,
-		additionalData(data),
+		additionalData({ [credentialType.name]: data }),
 		'internal',
 		runExecutionData,
 		0,

@@ -48,6 +48,20 @@ export interface Route {
 	handler: (ctx: RouteContext) => RouteResult;
 }
 
+/** The params of a path matching a route pattern (`:name` segments), or undefined; segments already decoded. */
+export function matchSegments(pattern: string[], segments: string[]): Record<string, string> | undefined {
+	if (pattern.length !== segments.length) return undefined;
+	const params: Record<string, string> = {};
+	const hit = pattern.every((p, i) => {
+		if (p.startsWith(':')) {
+			params[p.slice(1)] = segments[i];
+			return true;
+		}
+		return p === segments[i];
+	});
+	return hit ? params : undefined;
+}
+
 /** `{"data": ...}` (plus `meta` for lists), status 200 for creates too [REC]. */
 export function ok(data: unknown, meta?: unknown): RouteResult {
 	return { status: 200, body: meta === undefined ? { data } : { data, meta } };

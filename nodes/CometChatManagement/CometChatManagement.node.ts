@@ -1,0 +1,43 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { MANAGEMENT_CREDENTIAL, MANAGEMENT_URL_EXPRESSION, checkManagementCredential, throwOnManagementError } from '../CometChat/shared/management';
+import { cometChatNodeBase, resourceRouting } from '../CometChat/shared/node';
+import { retrySettings } from '../CometChat/shared/retry';
+import { searchApps, searchWebhooks } from './listSearch';
+import { resources } from './resources';
+import { getExtensions } from './resources/extension/loadOptions';
+
+/**
+ * CometChat's management (multi-tenancy) API: apps, their webhooks and triggers, settings, team,
+ * extensions, tenants. A node of its own beside the CometChat node: another host, another credential
+ * (key and secret), and for an AI agent a distinct tool.
+ */
+export class CometChatManagement implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'CometChat Management',
+		name: 'cometChatManagement',
+		icon: { light: 'file:../../icons/cometchat.svg', dark: 'file:../../icons/cometchat.dark.svg' },
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		usableAsTool: true,
+		description: 'Manage CometChat apps, webhooks, settings, extensions and teams with the Management API',
+		defaults: { name: 'CometChat Management' },
+		...cometChatNodeBase(MANAGEMENT_CREDENTIAL, MANAGEMENT_URL_EXPRESSION),
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: resources.map(({ name, value }) => ({ name, value })),
+				default: 'app',
+				routing: resourceRouting(checkManagementCredential, throwOnManagementError),
+			},
+			...resources.flatMap((resource) => resource.properties),
+			retrySettings,
+		],
+	};
+
+	methods = {
+		listSearch: { searchApps, searchWebhooks },
+		loadOptions: { getExtensions },
+	};
+}

@@ -1,0 +1,34 @@
+import { filtersCollection } from '../../../CometChat/shared/fields';
+import { defineOperation } from '../../../CometChat/shared/operations';
+import { unwrapData } from '../../../CometChat/shared/output';
+import { returnAllOrLimit } from '../../../CometChat/shared/pagination';
+
+// GET /apps?searchKey&page&perPage  →  {data: [<app>...], meta: {pagination}}
+// perPage: default 25, at most 1000 (spec), so the shared page walker fits as it is.
+export const getAll = defineOperation(
+	'app',
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many apps',
+		description: 'List the apps of the account these management keys belong to',
+		routing: {
+			request: { method: 'GET', url: '/apps' },
+			output: { postReceive: [unwrapData] },
+		},
+	},
+	[
+		...returnAllOrLimit,
+		filtersCollection([
+			{
+				displayName: 'Search Key',
+				name: 'searchKey',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. acme',
+				description: 'Only apps whose App ID or name contains this text',
+				routing: { send: { type: 'query', property: 'searchKey' } },
+			},
+		]),
+	],
+);

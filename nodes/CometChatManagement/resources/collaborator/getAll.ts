@@ -1,0 +1,21 @@
+import { defineOperation } from '../../../CometChat/shared/operations';
+import { unwrapData } from '../../../CometChat/shared/output';
+import { returnAllOrLimitUnpaged } from '../../../CometChat/shared/pagination';
+import { appField, appPath } from '../common';
+
+// GET /apps/{appId}/collaborators  →  {data: [{id, name, email, role, createdAt}], meta}
+// The spec gives this list no page parameters: one request, Limit trims the output.
+export const getAll = defineOperation(
+	'collaborator',
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many collaborators of an app',
+		description: 'List the people on the app\'s team and their roles',
+		routing: {
+			request: { method: 'GET', url: `=${appPath}/collaborators` },
+			output: { postReceive: [unwrapData] },
+		},
+	},
+	[appField('The app whose team to list'), ...returnAllOrLimitUnpaged],
+);

@@ -1,0 +1,6 @@
+import { describeResource } from '../../../CometChat/shared/operations';
+import { add } from './add';
+import { getAll } from './getAll';
+import { remove } from './remove';
+
+export const collaboratorDescription = describeResource('collaborator', [add, getAll, remove], 'add');

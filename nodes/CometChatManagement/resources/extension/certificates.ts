@@ -1,0 +1,98 @@
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { defineOperation } from '../../../CometChat/shared/operations';
+import { inputError, readText } from '../../../CometChat/shared/validate';
+import { appField, appPath } from '../common';
+import { innerBody } from './common';
+
+// The Push Notification extension's certificates for APNs: its own two shapes (upload, query).
+const PUSH = `=${appPath}/extensions/push-notification/v1`;
+
+/** postReceive: what the extension answered (its `body`, unwrapped), plus `extra`. */
+function answer(extra: (context: IExecuteSingleFunctions) => object = () => ({})) {
+	return async function certificateAnswer(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+		return [{ json: { ...extra(this), ...(await innerBody(this, response)) } }];
+	};
+}
+
+// POST …/push-notification/v1/upload-certificate-p12 | -p8  multipart/form-data {certificate: <file>}  →  {data: {…, body: {success}}}
+export const uploadCertificate = defineOperation(
+	'extension',
+	{
+		name: 'Upload Push Certificate',
+		value: 'uploadCertificate',
+		action: 'Upload a push notification certificate',
+		description: 'Upload the APNs .p12 certificate or .p8 key of the Push Notification extension',
+		routing: {
+			request: { method: 'POST', url: `${PUSH}/upload-certificate-{{ $parameter["certificateType"] === "p8" ? "p8" : "p12" }}` },
+			output: { postReceive: [answer((context) => ({ certificateType: context.getNodeParameter('certificateType') }))] },
+		},
+	},
+	[
+		appField(),
+		{
+			displayName: 'Certificate Type',
+			name: 'certificateType',
+			type: 'options',
+			options: [
+				{ name: 'P12 Certificate', value: 'p12', description: 'An APNs certificate (.p12)' },
+				{ name: 'P8 Key', value: 'p8', description: 'An APNs authentication key (.p8), which never expires' },
+			],
+			default: 'p8',
+			description: 'Which kind of APNs credential the file is',
+		},
+		{
+			displayName: 'Input Binary Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			required: true,
+			default: 'data',
+			placeholder: 'e.g. data',
+			hint: 'The name of the input binary field holding the certificate file',
+			description: 'The binary field of the input item that holds the file, e.g. from a Read/Write Files from Disk node',
+			routing: { send: { preSend: [certificateBody] } },
+		},
+	],
+);
+
+/** The file of the input item as the multipart part `certificate` (the spec's only encoding). */
+async function certificateBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const field = readText(this, 'binaryPropertyName', 'Input Binary Field', { required: true });
+	const binaries = this.getInputData().binary ?? {};
+	// Own fields only: a name such as "valueOf" must not find the object's methods.
+	const binary = Object.prototype.hasOwnProperty.call(binaries, field) ? binaries[field] : undefined;
+	if (!binary || typeof binary !== 'object') {
+		throw inputError(this, 'Input Binary Field', `the input item has no binary field "${field}"`, 'Pass the certificate file as binary data, e.g. from a Read/Write Files from Disk node, and name its field here.');
+	}
+	const bytes = await this.helpers.getBinaryDataBuffer(field);
+	if (bytes.length === 0) throw inputError(this, 'Input Binary Field', `the file in "${field}" is empty`);
+	const type = this.getNodeParameter('certificateType') === 'p8' ? 'p8' : 'p12';
+	const name = (binary.fileName ?? `certificate.${type}`).replace(/["\r\n]/g, '_');
+	let boundary = '';
+	do boundary = `----n8nCometChat${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}`;
+	while (bytes.includes(boundary));
+	const head = `--${boundary}\r\nContent-Disposition: form-data; name="certificate"; filename="${name}"\r\nContent-Type: ${binary.mimeType || 'application/octet-stream'}\r\n\r\n`;
+	requestOptions.body = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': `multipart/form-data; boundary=${boundary}` };
+	return requestOptions;
+}
+
+// GET …/push-notification/v1/query-certificates  →  {data: {…, body: {…}}}
+export const getCertificates = defineOperation(
+	'extension',
+	{
+		name: 'Get Push Certificates',
+		value: 'getCertificates',
+		action: 'Get the push notification certificates',
+		description: 'Ask the Push Notification extension which APNs certificates it holds',
+		routing: {
+			request: { method: 'GET', url: `${PUSH}/query-certificates` },
+			output: { postReceive: [answer()] },
+		},
+	},
+	[appField()],
+);

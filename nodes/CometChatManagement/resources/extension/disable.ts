@@ -1,0 +1,4 @@
+import { switchOperation } from './switch';
+
+// POST /apps/{appId}/extensions  body {disabled: [<id>...]}  →  {data: {disabled: {<id>: {success, message}}}}
+export const disable = switchOperation('disabled', 'Disable');

@@ -1,0 +1,24 @@
+import { defineOperation } from '../../../CometChat/shared/operations';
+import { unwrapData } from '../../../CometChat/shared/output';
+import { pageWalker, returnAllOrLimit } from '../../../CometChat/shared/pagination';
+import { appField, appPath } from '../common';
+
+// GET /apps/{appId}/extensions?perPage  →  {data: [{id, name, tagLine, …, isActive, hooks}], meta: {pagination}}
+// The spec gives this list only perPage (default 25, at most 1000); its example's next-page link
+// uses page=2, so further pages (over 1000 extensions) ask for page 2, 3…; the first never sends page.
+const [returnAll, limit] = returnAllOrLimit;
+
+export const getAll = defineOperation(
+	'extension',
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many extensions',
+		description: 'List the extensions CometChat offers an app, with whether each is active',
+		routing: {
+			request: { method: 'GET', url: `=${appPath}/extensions` },
+			output: { postReceive: [unwrapData] },
+		},
+	},
+	[appField(), { ...returnAll, routing: { send: { paginate: true }, operations: { pagination: pageWalker({ pageOnFirst: false }) } } }, limit],
+);

@@ -1,0 +1,22 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { appDescription } from './app';
+import { collaboratorDescription } from './collaborator';
+import { extensionDescription } from './extension';
+import { settingDescription } from './setting';
+import { tenantDescription } from './tenant';
+import { webhookDescription } from './webhook';
+import { webhookTriggerDescription } from './webhookTrigger';
+
+/**
+ * Every resource of the CometChat Management node: its name in the Resource dropdown, its value, and
+ * its operations and fields. Adding a resource = one folder under resources/ and one line here.
+ */
+export const resources: Array<{ name: string; value: string; properties: INodeProperties[] }> = [
+	{ name: 'App', value: 'app', properties: appDescription },
+	{ name: 'Collaborator', value: 'collaborator', properties: collaboratorDescription },
+	{ name: 'Extension', value: 'extension', properties: extensionDescription },
+	{ name: 'Setting', value: 'setting', properties: settingDescription },
+	{ name: 'Tenant', value: 'tenant', properties: tenantDescription },
+	{ name: 'Webhook', value: 'webhook', properties: webhookDescription },
+	{ name: 'Webhook Trigger', value: 'webhookTrigger', properties: webhookTriggerDescription },
+];

@@ -1,0 +1,19 @@
+import { defineOperation } from '../../../CometChat/shared/operations';
+import { unwrapData } from '../../../CometChat/shared/output';
+import { appField, appPath } from '../common';
+
+// GET /apps/{appId}/settings  →  {data: {"core.conversations.updateOnReplies": true, ...}}  →  one item
+export const get = defineOperation(
+	'setting',
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get the settings of an app',
+		description: 'Get the settings of an app as one item, setting key → value',
+		routing: {
+			request: { method: 'GET', url: `=${appPath}/settings` },
+			output: { postReceive: [unwrapData] },
+		},
+	},
+	[appField('The app whose settings to get')],
+);

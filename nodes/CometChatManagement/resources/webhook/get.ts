@@ -1,0 +1,20 @@
+import { defineOperation } from '../../../CometChat/shared/operations';
+import { unwrapData } from '../../../CometChat/shared/output';
+import { appField } from '../common';
+import { webhookField, webhookPath, webhookRequest, withoutPassword } from './fields';
+
+// GET /apps/{appId}/webhooks/{webhookId}  header X-Webhook-Version: 2  →  {data: <webhook>}
+export const get = defineOperation(
+	'webhook',
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get a webhook',
+		description: 'Get a webhook of an app',
+		routing: {
+			request: webhookRequest('GET', `=${webhookPath}`),
+			output: { postReceive: [unwrapData, withoutPassword] },
+		},
+	},
+	[appField('The app the webhook belongs to'), webhookField('The webhook to get')],
+);

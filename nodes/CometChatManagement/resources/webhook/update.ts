@@ -1,0 +1,40 @@
+import { updateFieldsCollection } from '../../../CometChat/shared/fields';
+import { defineOperation } from '../../../CometChat/shared/operations';
+import { unwrapData } from '../../../CometChat/shared/output';
+import { appField } from '../common';
+import {
+	enabledField,
+	nameField,
+	passwordField,
+	retryField,
+	urlField,
+	useBasicAuthField,
+	usernameField,
+	webhookBody,
+	webhookField,
+	webhookPath,
+	webhookRequest,
+	withoutPassword,
+} from './fields';
+
+// PUT /apps/{appId}/webhooks/{webhookId}  header X-Webhook-Version: 2
+//   body {name?, webhookURL?, useBasicAuth?, username?, password?, enabled?, retryOnFailure?}  →  {data: <webhook>}
+export const update = defineOperation(
+	'webhook',
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update a webhook',
+		description: 'Change a webhook\'s name, URL, Basic Auth, retries, or switch it on or off',
+		routing: {
+			request: webhookRequest('PUT', `=${webhookPath}`),
+			send: { preSend: [webhookBody(false)] },
+			output: { postReceive: [unwrapData, withoutPassword] },
+		},
+	},
+	[
+		appField('The app the webhook belongs to'),
+		webhookField('The webhook to update'),
+		updateFieldsCollection([enabledField, nameField, passwordField, retryField, urlField, useBasicAuthField, usernameField]),
+	],
+);

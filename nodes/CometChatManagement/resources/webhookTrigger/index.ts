@@ -1,0 +1,6 @@
+import { describeResource } from '../../../CometChat/shared/operations';
+import { add } from './add';
+import { getAll } from './getAll';
+import { remove } from './remove';
+
+export const webhookTriggerDescription = describeResource('webhookTrigger', [add, getAll, remove], 'add');
