@@ -115,7 +115,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 	const server = createHttpServer({ state, apiKeys, requests, faults, rateLimiter });
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
-		server.listen(options.port ?? 0, '127.0.0.1', () => {
+		// n8n sends a declarative node's items at once (2,000 items = 2,000 connections); the default
+		// backlog of 511 overflows on a busy machine and the kernel resets connections CometChat would take.
+		server.listen({ port: options.port ?? 0, host: '127.0.0.1', backlog: 4096 }, () => {
 			server.off('error', reject);
 			resolve();
 		});
