@@ -52,6 +52,7 @@ export const COVERED_TAGS = [
 	'Calls',
 	'Metrics',
 	'Data Import',
+	'Notifications',
 ];
 
 /**
@@ -121,6 +122,50 @@ const IMPORT_MESSAGE = (muid: string) => ({
 	senderUserDetails: IMPORT_USER('sample-sender'),
 	mentionedUserDetails: { 'sample-mentioned': IMPORT_USER('sample-mentioned') },
 });
+
+// Notification providers: values in the formats the node checks (Apple IDs, Twilio SIDs, e-mail
+// addresses, E.164 numbers, a service account file, a .p8 key); each provider reads its own.
+const P8_KEY = '-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgSampleSampleSample\n-----END PRIVATE KEY-----';
+const SERVICE_ACCOUNT = JSON.stringify({
+	type: 'service_account',
+	project_id: 'sample-project',
+	private_key_id: '0123456789abcdef0123456789abcdef01234567',
+	private_key: P8_KEY,
+	client_email: 'sample@sample-project.iam.gserviceaccount.com',
+});
+const PROVIDER_FIELDS = {
+	keyId: '2X9R4HXF34',
+	teamId: '4SZNX98H3L',
+	bundleId: 'com.example.chat',
+	p8Key: P8_KEY,
+	serviceAccountJson: SERVICE_ACCOUNT,
+	twilioAccountSID: 'AC91e67951ff7e5e7be8122184e76ae0e6',
+	twilioSenderPhoneNumber: '+13611364718',
+	sendGridApiKey: 'SG.sample-key',
+	sendGridUnsubscribeGroupID: '33832',
+	senderEmail: 'noreply@example.com',
+	senderEmailForReplies: 'reply@example.com',
+};
+const PROVIDER_UPDATE_FIELDS = {
+	...PROVIDER_FIELDS,
+	allowEmailReplies: true,
+	basicAuthPassword: 'sample-password',
+	basicAuthUsername: 'sample-user',
+	includeContentAvailable: true,
+	includeMutableContent: true,
+	isEnabled: true,
+	notificationInPayload: ['android.chat', 'ios.call', 'web.chat'],
+	p8KeyFilename: 'AuthKey_2X9R4HXF34.p8',
+	productionMode: true,
+	sendGridTemplateID: 'd-8284bb9646a040499d5cfa28d272a094',
+	senderName: 'Sample',
+	serviceAccountFilename: 'sample.json',
+	twilioAuthToken: 'sample-token',
+	useBasicAuth: true,
+	useStoredEmailID: true,
+	useStoredPhNo: true,
+	webhookURL: 'https://example.com/notify',
+};
 
 /**
  * Where filling in every field is not a valid request, the parameters to use instead (merged over the
@@ -199,6 +244,56 @@ export const OVERRIDES: Record<string, INodeParameters> = {
 		},
 	},
 	'tenant.create': { email: 'sample@example.com' },
+	// Notifications: dates, time zones, e-mail addresses, phone numbers and provider keys in their formats.
+	'notificationContact.update': { updateFields: { email: 'someone@example.com', phno: '+919591128691' } },
+	'notificationLog.getAll': {
+		filters: {
+			channel: 'push',
+			from: '2024-01-01T00:00:00Z',
+			member: 'sample-member',
+			messageId: '3939',
+			messageType: 'text',
+			notificationTriggered: false,
+			provider: 'apns',
+			reactionId: '69',
+			reactionReceiver: 'sample-receiver',
+			reactionSender: 'sample-sender',
+			reason: 'MUTE_PREFERENCE',
+			receiver: 'sample-guid',
+			receiverType: 'group',
+			sender: 'sample-uid',
+			success: true,
+			to: '2024-01-31T00:00:00Z',
+			trigger: 'message_reaction_added',
+		},
+	},
+	'notificationPreference.mute': { options: { until: '2099-01-01T00:00:00Z' } },
+	'notificationPreference.updateTimezone': { timezone: 'Asia/Tokyo' },
+	'notificationProvider.create': PROVIDER_FIELDS,
+	'notificationProvider.update': { updateFields: PROVIDER_UPDATE_FIELDS },
+	'notificationSetting.update': {
+		updateFields: {
+			bypassPreferencesForMentions: true,
+			callSound: 'default',
+			chatSound: 'default',
+			preferences: JSON.stringify({
+				group: { messagesSetting: 3, messagesOverride: true, memberJoinedSetting: 2, messageEditedSetting: 1 },
+				oneOnOne: { reactionsSetting: 2, repliesOverride: false },
+				call: { initiatedSetting: 2, endedSetting: 1 },
+				mute: { dndPreferenceOverride: true, schedulePreferenceSetting: { monday: { from: 900, to: 1800, dnd: false } } },
+				email: { notifyForUnreadOnly: true, intervalInSeconds: 7200, maxPerDay: 20, maxPerDayPerConversation: 2 },
+				sms: { maxPerDay: 5 },
+				push: { includeMessageObjectSetting: true, customJson: { sample: true } },
+			}),
+			templates: JSON.stringify({
+				textMessageTemplateDefault: { titleGroup: '{{message.data.entities.sender.entity.name}}', body: '{{message.data.text}}' },
+				pollMessageTemplatePrivacy: { body_fallback: 'New poll' },
+				userMentionTemplateDefault: { bodyGroup: 'Mentioned you' },
+			}),
+			usePrivacyTemplate: 3,
+		},
+	},
+	'pushToken.register': { options: { providerId: 'fcm-provider-1', timezone: 'Asia/Kolkata' } },
 };
 
 /** Every widget setting sampled, with a sidebar order the spec allows. */

@@ -29,6 +29,7 @@ import { conversationRoutes } from './routes/conversations';
 import { dataImportRoutes } from './routes/dataImport';
 import { metricRoutes } from './routes/metrics';
 import { moderationRoutes, parseMultipart } from './routes/moderation';
+import { notificationRoutes } from './routes/notifications';
 import { handleManagement, sendManagement } from './management';
 import type { EmulatorState } from './state';
 
@@ -92,6 +93,7 @@ export const routes: Route[] = [
 	...dataImportRoutes,
 	...metricRoutes,
 	...moderationRoutes,
+	...notificationRoutes,
 ];
 
 interface RateDecision {

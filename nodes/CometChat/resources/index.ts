@@ -15,6 +15,12 @@ import { moderatedMessageDescription } from './moderatedMessage';
 import { moderationKeywordListDescription } from './moderationKeywordList';
 import { moderationReasonDescription } from './moderationReason';
 import { moderationRuleDescription } from './moderationRule';
+import { notificationContactDescription } from './notificationContact';
+import { notificationLogDescription } from './notificationLog';
+import { notificationPreferenceDescription } from './notificationPreference';
+import { notificationProviderDescription } from './notificationProvider';
+import { notificationSettingDescription } from './notificationSetting';
+import { pushTokenDescription } from './pushToken';
 import { roleDescription } from './role';
 import { userDescription } from './user';
 
@@ -36,6 +42,12 @@ export const resources: Array<{ name: string; value: string; properties: INodePr
 	{ name: 'Moderation Keyword List', value: 'moderationKeywordList', properties: moderationKeywordListDescription },
 	{ name: 'Moderation Reason', value: 'moderationReason', properties: moderationReasonDescription },
 	{ name: 'Moderation Rule', value: 'moderationRule', properties: moderationRuleDescription },
+	{ name: 'Notification Contact', value: 'notificationContact', properties: notificationContactDescription },
+	{ name: 'Notification Log', value: 'notificationLog', properties: notificationLogDescription },
+	{ name: 'Notification Preference', value: 'notificationPreference', properties: notificationPreferenceDescription },
+	{ name: 'Notification Provider', value: 'notificationProvider', properties: notificationProviderDescription },
+	{ name: 'Notification Setting', value: 'notificationSetting', properties: notificationSettingDescription },
+	{ name: 'Push Token', value: 'pushToken', properties: pushTokenDescription },
 	{ name: 'Role', value: 'role', properties: roleDescription },
 	{ name: 'User', value: 'user', properties: userDescription },
 ];

@@ -200,6 +200,14 @@ const FIXES: Record<string, string> = {
 		'No webhook has this ID. Check the webhook ID; for the CometChat Trigger, activate the workflow again to create its webhook.',
 	ERR_TRIGGER_NOT_FOUND: 'No webhook trigger has this name. Check the event names (e.g. message_sent); the CometChat Trigger lists them under Events.',
 
+	// Notifications (CometChat's notification error codes page)
+	ERR_PROVIDER_NOT_FOUND:
+		'The notification provider is not set up, or has no such Provider ID. Check with Notification Provider → Get, or create it first.',
+	ERR_PROVIDER_ALREADY_EXISTS:
+		'A provider with this Provider ID (or this configuration) exists. Use another Provider ID, or Notification Provider → Update.',
+	ERR_TOKEN_NOT_FOUND: 'The push token is not registered for this auth token\'s user. Check with Push Token → Get Many (All Devices on).',
+	ERR_TOKEN_ALREADY_EXISTS: 'The push token is already registered. Nothing to do, or unregister it first to register it again.',
+
 	// General
 	ERR_INVALID_API_VERSION: 'CometChat does not serve this API version. Use v3: leave Base URL Override empty, or make it end in /v3.',
 	ERR_API_NOT_FOUND: 'CometChat has no such endpoint: check the Region and any Base URL Override in the credential.',
@@ -269,7 +277,49 @@ export async function throwOnApiError(
 ): Promise<INodeExecutionData[]> {
 	if (response.statusCode < 400) return items;
 	const credentials = await this.getCredentials('cometChatApi');
-	throw toApiError(this.getNode(), response, String(credentials.apiKey ?? ''), this.getItemIndex());
+	throw toApiError(this.getNode(), response, [String(credentials.apiKey ?? ''), ...typedSecrets(this)], this.getItemIndex());
+}
+
+// Paths of parameters that hold secrets the user types into the node (notification providers' keys,
+// push tokens), cut out of CometChat's error texts as the API key is. Their fields register them.
+const secretParameters = new Set<string>();
+// Shorter values are not real secrets, and cutting them out would garble the message.
+const SECRET_MIN_LENGTH = 4;
+
+export function registerSecretParameter(...paths: string[]): void {
+	for (const path of paths) secretParameters.add(path);
+}
+
+/** The values of this item's secret parameters (those of other operations read as empty). */
+function typedSecrets(context: IExecuteSingleFunctions): string[] {
+	const values: string[] = [];
+	const parameters = context.getNode().parameters;
+	for (const path of secretParameters) {
+		// Only those this node has (a cheap look before n8n resolves the value).
+		if (path.split('.').reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), parameters) === undefined) continue;
+		let value: unknown;
+		try {
+			value = context.getNodeParameter(path, '');
+		} catch {
+			continue; // an expression that cannot be resolved holds no value to hide
+		}
+		if ((typeof value === 'string' || typeof value === 'number') && String(value).trim().length >= SECRET_MIN_LENGTH) {
+			values.push(String(value).trim(), ...jsonTexts(String(value)));
+		}
+	}
+	return values;
+}
+
+/** A secret given as a JSON object (a service account file): its longer texts (keys) are secrets too. */
+function jsonTexts(value: string): string[] {
+	if (!value.trim().startsWith('{')) return [];
+	try {
+		const parsed = JSON.parse(value) as unknown;
+		if (!isObject(parsed)) return [];
+		return Object.values(parsed).filter((entry): entry is string => typeof entry === 'string' && entry.length >= 20);
+	} catch {
+		return []; // not JSON: the text itself is the secret
+	}
 }
 
 /** What a caller may add to toApiError: hints of its own host or context. */
@@ -287,17 +337,17 @@ export interface ApiErrorOptions {
 /**
  * CometChat's `{error: {code, message, details}}` as an n8n error: code and message in the message
  * (so they also reach "continue on fail" output), the fix and field details in the description,
- * the HTTP status kept. The key (or every secret given) is cut out everywhere: CometChat echoes keys
- * in some messages.
+ * the HTTP status kept. The API key (and any other secret given) is cut out everywhere: CometChat
+ * echoes it in some messages.
  */
 export function toApiError(
 	node: INode,
 	response: Pick<IN8nHttpFullResponse, 'body' | 'headers' | 'statusCode'>,
-	apiKey: string | string[],
+	secrets: string | string[],
 	itemIndex?: number,
 	options: ApiErrorOptions = {},
 ): NodeApiError {
-	const body = redactAll(response.body, Array.isArray(apiKey) ? apiKey : [apiKey]);
+	const body = redactAll(response.body, (Array.isArray(secrets) ? secrets : [secrets]).filter(Boolean));
 	const error = isObject(body) && isObject(body.error) ? body.error : undefined;
 	const code = typeof error?.code === 'string' ? error.code : undefined;
 	const text = typeof error?.message === 'string' ? error.message : undefined;

@@ -1,0 +1,29 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { defineOperation } from '../../shared/operations';
+import { deletedResult } from '../../shared/output';
+import { readChoice } from '../../shared/validate';
+import { providerIdField, readProviderId } from './fields';
+import { LISTED, PROVIDER_OPTIONS, providerField, providerUrl } from './providers';
+
+// DELETE /notifications/push/v1/providers/{fcm|apns}/{providerId}
+// DELETE /notifications/{push|sms|email}/v1/providers/{custom|twilio|sendgrid}  →  {data: {success: true}}  →  {deleted: true}
+export const deleteProvider = defineOperation(
+	'notificationProvider',
+	{
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a notification provider',
+		description: 'Remove an FCM or APNs provider, or the Twilio, SendGrid or a custom provider\'s configuration',
+		routing: {
+			request: { method: 'DELETE', url: providerUrl({ withId: true }) },
+			send: { preSend: [checkProviderId] },
+			output: { postReceive: [deletedResult] },
+		},
+	},
+	[providerField(), { ...providerIdField, description: 'ID of the provider to delete', displayOptions: { show: { provider: LISTED } } }],
+);
+
+async function checkProviderId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	if (LISTED.includes(readChoice(this, 'provider', 'Provider', PROVIDER_OPTIONS) as never)) readProviderId(this, 'providerId');
+	return requestOptions;
+}

@@ -1,0 +1,6 @@
+import { describeResource } from '../../shared/operations';
+import { get } from './get';
+import { reset } from './reset';
+import { update } from './update';
+
+export const notificationSettingDescription = describeResource('notificationSetting', [get, reset, update], 'get');

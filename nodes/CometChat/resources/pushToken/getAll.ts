@@ -1,0 +1,46 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { defineOperation } from '../../shared/operations';
+import { returnAllOrLimitUnpaged } from '../../shared/pagination';
+import { readText } from '../../shared/validate';
+import { readBoolean } from '../moderation/common';
+import { itemsOf } from '../notification/common';
+import { deviceAuthTokenField } from './fields';
+
+// GET /notifications/push/v1/tokens?authToken&all  →  {data: {pushTokens: [{authToken, pushTokenType, createdAt (ISO),
+//   platform, providerId, pushToken, uid, updatedAt (ISO)}]}}  →  one item per token
+// Not paged (the spec has no page parameters): one request, Limit trims the output.
+export const getAll = defineOperation(
+	'pushToken',
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many push tokens',
+		description: 'List the push tokens registered with an auth token, or every push token of its user',
+		routing: {
+			request: { method: 'GET', url: '/notifications/push/v1/tokens' },
+			send: { preSend: [sendQuery] },
+			output: { postReceive: [itemsOf('pushTokens')] },
+		},
+	},
+	[deviceAuthTokenField, allDevicesField('list'), ...returnAllOrLimitUnpaged],
+);
+
+/** The `all` switch of Get Many and Unregister. */
+export function allDevicesField(action: string): INodeProperties {
+	return {
+		displayName: 'All Devices',
+		name: 'all',
+		type: 'boolean',
+		default: false,
+		description: `Whether to ${action} the push tokens of all the user's devices, not only the one logged in with this auth token`,
+	};
+}
+
+async function sendQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	requestOptions.qs = {
+		...requestOptions.qs,
+		authToken: readText(this, 'authToken', 'Auth Token', { required: true }),
+		all: readBoolean(this, 'all', 'All Devices'),
+	};
+	return requestOptions;
+}
