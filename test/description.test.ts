@@ -33,11 +33,15 @@ describe('node description', () => {
 				delete: ['conversationId', 'onBehalfOf'],
 				get: ['conversationWith', 'uid', 'guid', 'onBehalfOf'],
 				getAll: ['returnAll', 'limit', 'filters', 'options'],
+				getAppPins: [],
 				getById: ['conversationId', 'onBehalfOf'],
 				markDelivered: ['conversationWith', 'uid', 'guid', 'onBehalfOf', 'options'],
 				markRead: ['conversationWith', 'uid', 'guid', 'onBehalfOf', 'options'],
 				markUnread: ['conversationWith', 'uid', 'guid', 'onBehalfOf', 'messageId'],
+				pin: ['conversationWith', 'uid', 'guid', 'onBehalfOf'],
 				reset: ['conversationWith', 'uid', 'guid', 'onBehalfOf', 'options'],
+				setAppPins: ['pinnedConversations'],
+				unpin: ['conversationWith', 'uid', 'guid', 'onBehalfOf'],
 				update: ['conversationWith', 'uid', 'guid', 'onBehalfOf', 'tags'],
 			},
 			dataImport: {
@@ -60,7 +64,28 @@ describe('node description', () => {
 				getAll: ['guid', 'returnAll', 'limit', 'filters'],
 				kick: ['guid', 'uid', 'options'],
 			},
-			message: { flag: ['messageId', 'flaggedBy', 'reasonId', 'options'], send: ['receiverType', 'receiver', 'text', 'options'] },
+			message: {
+				addReaction: ['messageId', 'user', 'reaction'],
+				delete: ['messageId', 'options'],
+				flag: ['messageId', 'flaggedBy', 'reasonId', 'options'],
+				get: ['messageId', 'options'],
+				getAll: ['messagesOf', 'uid', 'guid', 'returnAll', 'limit', 'filters', 'options'],
+				getReactions: ['messageId', 'returnAll', 'limit', 'filters', 'options'],
+				getThread: ['messageId', 'returnAll', 'limit', 'options'],
+				listThreads: ['returnAll', 'limit', 'filters', 'options'],
+				markInteracted: ['messageId', 'user', 'elementIds'],
+				pin: ['messageId', 'options'],
+				removeReaction: ['messageId', 'user', 'reaction'],
+				replyInThread: ['messageId', 'sender', 'receiverType', 'receiver', 'messageType', 'text', 'mediaType', 'attachments', 'caption', 'customType', 'customData', 'mentions', 'options'],
+				save: ['messageId', 'user'],
+				send: ['receiverType', 'receiver', 'receiverUids', 'receiverGuids', 'messageType', 'text', 'mediaType', 'attachments', 'caption', 'customType', 'customData', 'interactiveType', 'interactiveData', 'interactionGoal', 'allowSenderInteraction', 'mentions', 'options'],
+				sendAsBot: ['bot', 'receiverType', 'receiver', 'receiverUids', 'receiverGuids', 'messageType', 'text', 'mediaType', 'attachments', 'caption', 'customType', 'customData', 'interactiveType', 'interactiveData', 'interactionGoal', 'allowSenderInteraction', 'mentions', 'options'],
+				subscribeThread: ['messageId', 'user'],
+				unpin: ['messageId', 'options'],
+				unsave: ['messageId', 'user'],
+				unsubscribeThread: ['messageId', 'user'],
+				update: ['messageId', 'updateFields', 'options'],
+			},
 			metric: { getMessageMetrics: [], getUsageMetrics: ['fromDate', 'toDate'] },
 			moderatedMessage: {
 				getBlocked: ['returnAll', 'limit'],
@@ -192,6 +217,12 @@ describe('node description', () => {
 		expect(optionsOf(properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('bannedUser'))!).map((o) => o.name)).toEqual(['onBehalfOf']);
 		expect(optionsOf(properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('message'))!).map((o) => o.name).sort()).toEqual(['metadata', 'muid', 'onBehalfOf', 'tags']);
 		expect(optionsOf(properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('authToken'))!).map((o) => o.name)).toEqual(['force']);
+		const messageFilters = properties.find((p) => p.name === 'filters' && p.displayOptions?.show?.resource?.includes('message'))!;
+		expect(optionsOf(messageFilters).map((o) => o.name)).toEqual([
+			'attachmentTypes', 'categories', 'conversationId', 'deleted', 'from', 'hasAttachments', 'hasLinks', 'hasMentions', 'hasReactions',
+			'hideMessagesFromBlockedUsers', 'hideReplies', 'mentionedUids', 'mentionsWithBlockedInfo', 'mentionsWithTagInfo', 'myMentionsOnly',
+			'receiverType', 'searchKey', 'sender', 'tags', 'to', 'types', 'undelivered', 'unread', 'withTags',
+		]);
 		const userFilters = properties.find((p) => p.name === 'filters' && p.displayOptions?.show?.resource?.includes('user'))!;
 		expect(optionsOf(userFilters).map((o) => o.name).sort()).toEqual(
 			['onlyDeactivated', 'role', 'roles', 'searchIn', 'searchKey', 'status', 'tags', 'withDeactivated', 'withTags'],

@@ -1,18 +1,19 @@
+import type { INodeParameters } from 'n8n-workflow';
+import { addBot, fullView, seedMessage } from './emulator/routes/messages';
 import { byId, expectRequest, run, useEmulator } from './helpers';
+
+// Message → Send, Send as Bot and Reply in Thread: the kinds of message (text, media, custom,
+// interactive), the receivers (a user, a group, several), and what each answers.
 
 describe('Message → Send', () => {
 	const ctx = useEmulator();
-	const send = (extra: Record<string, unknown> = {}) => ({
-		resource: 'message',
-		operation: 'send',
-		receiverType: 'user',
-		receiver: byId('alice'),
-		text: 'Hello from n8n',
-		...extra,
-	});
+	const send = (extra: Record<string, unknown> = {}) =>
+		({ resource: 'message', operation: 'send', receiverType: 'user', receiver: byId('alice'), text: 'Hello from n8n', ...extra }) as INodeParameters;
+	/** The message as the emulator holds it now, seen by `viewer`: what the node must output. */
+	const stored = (index = -1, viewer?: string) => fullView(ctx.emulator.state, ctx.emulator.state.messages.at(index)!, viewer);
 
 	beforeEach(() => {
-		for (const uid of ['alice', 'bob']) ctx.emulator.seedUser({ uid, name: uid.toUpperCase() });
+		for (const uid of ['alice', 'bob', 'carol']) ctx.emulator.seedUser({ uid, name: uid.toUpperCase() });
 		ctx.emulator.seedGroup({ guid: 'announcements', owner: 'bob' });
 	});
 
@@ -30,6 +31,7 @@ describe('Message → Send', () => {
 			ctx.emulator.apiKey,
 		);
 		expect(items).toHaveLength(1);
+		expect(items[0].json).toEqual(stored());
 		expect(items[0].json).toMatchObject({
 			receiver: 'alice',
 			receiverType: 'user',
@@ -70,14 +72,8 @@ describe('Message → Send', () => {
 			},
 			ctx.emulator.apiKey,
 		);
-		expect(items[0].json).toMatchObject({
-			sender: 'bob',
-			receiver: 'announcements',
-			conversationId: 'group_announcements',
-			muid: 'n8n-1',
-			tags: ['weekly', 'news'],
-			data: { text: 'Hello from n8n', metadata: { ticket: 42 } },
-		});
+		expect(items.map((item) => item.json)).toEqual([stored(-1, 'bob')]);
+		expect(items[0].json).toMatchObject({ sender: 'bob', receiver: 'announcements', conversationId: 'group_announcements', muid: 'n8n-1', tags: ['weekly', 'news'] });
 	});
 
 	it('takes metadata and tags as an object and an array from expressions', async () => {
@@ -91,7 +87,7 @@ describe('Message → Send', () => {
 		await run(ctx, send({ text: '={{ $json.n }}' }), { input: [{ json: { n: 42 } }] });
 		expect(ctx.emulator.requests[0].body).toMatchObject({ data: { text: '42' } });
 		const { error } = await run(ctx, send({ text: '={{ $json.o }}' }), { input: [{ json: { o: { a: 1 } } }] });
-		expect(error?.message).toContain('Text: must be text, not object [item 0]');
+		expect(error?.message).toContain('Text: must be text, not an object [item 0]');
 		expect(ctx.emulator.requests).toHaveLength(1);
 	});
 
@@ -104,6 +100,114 @@ describe('Message → Send', () => {
 		expect(items.map((item) => item.json.receiver)).toEqual(['alice', 'bob']);
 	});
 
+	it('adds the users of Mentions to the text once each, and CometChat records them', async () => {
+		const { items, error } = await run(ctx, send({ text: 'Ping <@uid:bob>', mentions: 'bob, carol' }));
+		expect(error).toBeUndefined();
+		expect(ctx.emulator.requests[0].body).toMatchObject({ data: { text: 'Ping <@uid:bob> <@uid:carol>' } });
+		expect((items[0].json.data as { mentions: unknown }).mentions).toEqual({ bob: { uid: 'bob', name: 'BOB' }, carol: { uid: 'carol', name: 'CAROL' } });
+	});
+
+	it('sends an image by URL with its attachments and a caption', async () => {
+		const { items, error } = await run(
+			ctx,
+			send({
+				messageType: 'media',
+				mediaType: 'image',
+				attachments: { attachment: [{ url: 'https://example.com/map.png', name: 'map.png', mimeType: 'image/png', extension: 'png', size: 2048 }, { url: 'https://example.com/b.png' }] },
+				caption: 'The map',
+			}),
+		);
+		expect(error).toBeUndefined();
+		expectRequest(
+			ctx.emulator.requests[0],
+			{
+				method: 'POST',
+				path: '/v3/messages',
+				body: {
+					receiverType: 'user',
+					receiver: 'alice',
+					category: 'message',
+					type: 'image',
+					data: {
+						text: 'The map',
+						attachments: [
+							{ url: 'https://example.com/map.png', name: 'map.png', mimeType: 'image/png', extension: 'png', size: '2048' },
+							{ url: 'https://example.com/b.png' },
+						],
+					},
+				},
+			},
+			ctx.emulator.apiKey,
+		);
+		expect(items.map((item) => item.json)).toEqual([stored()]);
+		expect(items[0].json).toMatchObject({ category: 'message', type: 'image' });
+	});
+
+	it('sends a custom message with its customData and metadata', async () => {
+		const { items, error } = await run(
+			ctx,
+			send({ messageType: 'custom', customType: 'location', customData: '{"latitude": 52.52, "longitude": 13.4}', options: { metadata: '{"source": "gps"}' } }),
+		);
+		expect(error).toBeUndefined();
+		expect(ctx.emulator.requests[0].body).toEqual({
+			receiverType: 'user',
+			receiver: 'alice',
+			category: 'custom',
+			type: 'location',
+			data: { customData: { latitude: 52.52, longitude: 13.4 }, metadata: { source: 'gps' } },
+		});
+		expect(items.map((item) => item.json)).toEqual([stored()]);
+	});
+
+	it('sends an interactive form with its goal', async () => {
+		const form = { title: 'Feedback', formFields: [{ elementType: 'textInput', elementId: 'comment', label: 'Comment' }], submitElement: { elementType: 'button', elementId: 'submit', buttonText: 'Send' } };
+		const { items, error } = await run(
+			ctx,
+			send({
+				messageType: 'interactive',
+				interactiveType: 'form',
+				interactiveData: JSON.stringify(form),
+				interactionGoal: '{"type": "anyOf", "elementIds": ["submit"]}',
+				allowSenderInteraction: true,
+			}),
+		);
+		expect(error).toBeUndefined();
+		expect(ctx.emulator.requests[0].body).toEqual({
+			receiverType: 'user',
+			receiver: 'alice',
+			category: 'interactive',
+			type: 'form',
+			data: { interactiveData: form, interactionGoal: { type: 'anyOf', elementIds: ['submit'] }, allowSenderInteraction: true },
+		});
+		expect(items[0].json).toMatchObject({ category: 'interactive', type: 'form', data: { interactiveData: form } });
+	});
+
+	it('sends to several users and groups at once, one item per receiver in the order given', async () => {
+		const { items, error } = await run(
+			ctx,
+			send({ receiverType: 'multiple', receiverUids: 'bob, nobody, alice', receiverGuids: 'announcements', options: { onBehalfOf: 'carol' } }),
+		);
+		expect(error).toBeUndefined();
+		expectRequest(
+			ctx.emulator.requests[0],
+			{
+				method: 'POST',
+				path: '/v3/messages',
+				body: { multipleReceivers: { uids: ['bob', 'nobody', 'alice'], guids: ['announcements'] }, category: 'message', type: 'text', data: { text: 'Hello from n8n' } },
+				headers: { onBehalfOf: 'carol' },
+			},
+			ctx.emulator.apiKey,
+		);
+		const messages = ctx.emulator.state.messages;
+		expect(messages.map((m) => m.receiver)).toEqual(['bob', 'alice', 'announcements']);
+		expect(items.map((item) => item.json)).toEqual([
+			fullView(ctx.emulator.state, messages[0]),
+			{ receiverType: 'user', receiver: 'nobody', success: false, message: 'The UID nobody does not exist, please make sure you have created a user with UID nobody.', code: 'ERR_UID_NOT_FOUND' },
+			fullView(ctx.emulator.state, messages[1]),
+			fullView(ctx.emulator.state, messages[2]),
+		]);
+	});
+
 	it.each([
 		['empty text', { text: '   ' }, 'Text: is empty [item 0]'],
 		['invalid metadata JSON', { options: { metadata: '{"ticket": ' } }, 'Metadata (JSON): is not valid JSON'],
@@ -112,6 +216,16 @@ describe('Message → Send', () => {
 		['26 tags', { options: { tags: Array.from({ length: 26 }, (_, i) => `t${i}`).join(',') } }, 'Tags: has 26 tags; CometChat allows at most 25 [item 0]'],
 		['an empty receiver', { receiver: byId('={{ $json.to }}') }, 'Receiver: is empty [item 0]'],
 		['a receiver with spaces inside', { receiver: byId('={{ $json.to }} smith') }, 'Receiver: "alice smith" has characters'],
+		['a message type from an expression that is none', { messageType: '={{ "video" }}' }, 'Message Type: "video" is not one of text, media, custom, interactive [item 0]'],
+		['11 mentioned users', { mentions: Array.from({ length: 11 }, (_, i) => `u${i}`).join(',') }, 'Mentions: mentions 11 users; CometChat allows at most 10 per message [item 0]'],
+		['a mention of something that is no UID', { text: 'Hi <@uid:a b>' }, 'Text: mentions <@uid:a b>, which is not a UID'],
+		['media without attachments', { messageType: 'media', attachments: {} }, 'Attachments: is empty; add at least one file by URL [item 0]'],
+		['an attachment without URL', { messageType: 'media', attachments: { attachment: [{ name: 'x.png' }] } }, 'Attachments: entry 1 needs a URL starting with http:// or https:// [item 0]'],
+		['custom data that is empty', { messageType: 'custom', customType: 'location', customData: '{}' }, 'Custom Data (JSON): is empty; CometChat needs at least one field [item 0]'],
+		['a custom message without type', { messageType: 'custom', customType: ' ', customData: '{"a": 1}' }, 'Custom Type: is empty [item 0]'],
+		['interactive data that is a list', { messageType: 'interactive', interactiveData: '[]' }, 'Interactive Data (JSON): must be a JSON object, not an array [item 0]'],
+		['several receivers, none given', { receiverType: 'multiple', receiverUids: '', receiverGuids: ' , ' }, 'Receiver UIDs: is empty, and so is Receiver GUIDs; give at least one user or group [item 0]'],
+		['several receivers with a bad GUID', { receiverType: 'multiple', receiverUids: 'bob', receiverGuids: 'a/b' }, 'Receiver GUIDs: "a/b" has characters CometChat does not allow'],
 	])('stops %s before any request', async (_case, extra, message) => {
 		const to = message.startsWith('Receiver: is empty') ? '' : 'alice';
 		const { error } = await run(ctx, send(extra), { input: [{ json: { to } }] });
@@ -122,5 +236,120 @@ describe('Message → Send', () => {
 	it('fails with CometChat\'s error for an unknown receiver', async () => {
 		const { error } = await run(ctx, send({ receiver: byId('nobody') }));
 		expect(error?.message).toMatch(/^ERR_UID_NOT_FOUND: The UID nobody does not exist/);
+		expect(ctx.emulator.state.messages).toHaveLength(0);
+	});
+});
+
+describe('Message → Send as Bot', () => {
+	const ctx = useEmulator();
+	const sendAsBot = (extra: Record<string, unknown> = {}) =>
+		({ resource: 'message', operation: 'sendAsBot', bot: byId('helpbot'), receiverType: 'user', receiver: byId('alice'), text: 'How can I help?', ...extra }) as INodeParameters;
+
+	beforeEach(() => {
+		for (const uid of ['alice', 'bob', 'helpbot']) ctx.emulator.seedUser({ uid, name: uid.toUpperCase() });
+		addBot(ctx.emulator.state, 'helpbot');
+	});
+
+	it('sends from the bot, with no onBehalfOf header, and returns the message', async () => {
+		const { items, error } = await run(ctx, sendAsBot({ options: { muid: 'bot-1', tags: 'faq' } }));
+		expect(error).toBeUndefined();
+		expectRequest(
+			ctx.emulator.requests[0],
+			{
+				method: 'POST',
+				path: '/v3/bots/helpbot/messages',
+				body: { receiverType: 'user', receiver: 'alice', category: 'message', type: 'text', data: { text: 'How can I help?' }, tags: ['faq'], muid: 'bot-1' },
+				headers: { onBehalfOf: undefined },
+			},
+			ctx.emulator.apiKey,
+		);
+		const message = ctx.emulator.state.messages[0];
+		expect(message).toMatchObject({ sender: 'helpbot', receiver: 'alice', conversationId: 'alice_user_helpbot' });
+		expect(items.map((item) => item.json)).toEqual([fullView(ctx.emulator.state, message, 'helpbot')]);
+	});
+
+	it('sends a custom message to several receivers', async () => {
+		const { items, error } = await run(ctx, sendAsBot({ receiverType: 'multiple', receiverUids: 'alice, bob', messageType: 'custom', customType: 'card', customData: '{"title": "Hi"}' }));
+		expect(error).toBeUndefined();
+		expect(ctx.emulator.requests[0].body).toEqual({ multipleReceivers: { uids: ['alice', 'bob'] }, category: 'custom', type: 'card', data: { customData: { title: 'Hi' } } });
+		expect(items.map((item) => [item.json.sender, item.json.receiver])).toEqual([
+			['helpbot', 'alice'],
+			['helpbot', 'bob'],
+		]);
+	});
+
+	it('stops a bot UID that is no UID before any request', async () => {
+		const { error } = await run(ctx, sendAsBot({ bot: byId('={{ $json.bot }}') }), { input: [{ json: { bot: 'help bot' } }] });
+		expect(error?.message).toContain('Bot: "help bot" has characters CometChat does not allow');
+		expect(ctx.emulator.requests).toEqual([]);
+	});
+
+	it('fails with ERR_BOT_NOT_FOUND for a user that is no bot', async () => {
+		const { error } = await run(ctx, sendAsBot({ bot: byId('bob') }));
+		expect(error?.message).toBe('ERR_BOT_NOT_FOUND: The bot with uid bob does not exist. [item 0]');
+		expect(ctx.emulator.state.messages).toHaveLength(0);
+	});
+});
+
+describe('Message → Reply in Thread', () => {
+	const ctx = useEmulator();
+	const reply = (extra: Record<string, unknown> = {}) =>
+		({ resource: 'message', operation: 'replyInThread', messageId: parentId, sender: byId('bob'), receiverType: 'user', receiver: byId('alice'), text: 'Count me in', ...extra }) as INodeParameters;
+	let parentId: string;
+
+	beforeEach(() => {
+		for (const uid of ['alice', 'bob', 'carol']) ctx.emulator.seedUser({ uid, name: uid.toUpperCase() });
+		ctx.emulator.seedGroup({ guid: 'hikers', owner: 'alice', members: { bob: 'participant' } });
+		parentId = seedMessage(ctx.emulator.state, { sender: 'alice', receiver: 'bob', text: 'Hike on Saturday?' }).id;
+	});
+
+	it('replies on behalf of the sender and returns the reply with its parentId', async () => {
+		const { items, error } = await run(ctx, reply({ options: { tags: 'rsvp', metadata: '{"going": true}' } }));
+		expect(error).toBeUndefined();
+		expectRequest(
+			ctx.emulator.requests[0],
+			{
+				method: 'POST',
+				path: `/v3/messages/${parentId}/thread`,
+				body: { receiverType: 'user', receiver: 'alice', category: 'message', type: 'text', data: { text: 'Count me in', metadata: { going: true } }, tags: ['rsvp'] },
+				headers: { onBehalfOf: 'bob' },
+			},
+			ctx.emulator.apiKey,
+		);
+		const stored = ctx.emulator.state.messages[1];
+		expect(stored).toMatchObject({ parentId, sender: 'bob', receiver: 'alice' });
+		expect(items.map((item) => item.json)).toEqual([fullView(ctx.emulator.state, stored, 'bob')]);
+		expect(items[0].json.parentId).toBe(parentId);
+	});
+
+	it('replies in a group thread with a custom message', async () => {
+		const groupParent = seedMessage(ctx.emulator.state, { sender: 'alice', receiver: 'hikers', receiverType: 'group', text: 'Poll?' }).id;
+		const { items, error } = await run(ctx, reply({ messageId: groupParent, receiverType: 'group', receiver: byId('hikers'), messageType: 'custom', customType: 'vote', customData: '{"option": 2}' }));
+		expect(error).toBeUndefined();
+		expect(ctx.emulator.requests[0].body).toEqual({ receiverType: 'group', receiver: 'hikers', category: 'custom', type: 'vote', data: { customData: { option: 2 } } });
+		expect(items[0].json).toMatchObject({ parentId: groupParent, conversationId: 'group_hikers', category: 'custom' });
+	});
+
+	it.each([
+		['a parent ID that is not a message ID', { messageId: '={{ "12a" }}' }, 'Message ID: "12a" is not a message ID'],
+		['an empty sender', { sender: byId('={{ "" }}') }, 'Sender: is empty [item 0]'],
+		['a receiver type of several', { receiverType: '={{ "multiple" }}' }, 'Receiver Type: "multiple" is not one of group, user [item 0]'],
+		['an interactive message (not in threads)', { messageType: '={{ "interactive" }}' }, 'Message Type: "interactive" is not one of text, media, custom [item 0]'],
+	])('stops %s before any request', async (_case, extra, message) => {
+		const { error } = await run(ctx, reply(extra));
+		expect(error?.message).toContain(message);
+		expect(ctx.emulator.requests).toEqual([]);
+	});
+
+	it.each([
+		['a reply to a reply', 'ERR_MESSAGE_THREAD_NESTING', () => seedMessage(ctx.emulator.state, { sender: 'bob', receiver: 'alice', parentId }).id, 'alice'],
+		['a receiver outside the parent\'s conversation', 'ERR_WRONG_MESSAGE_THREAD', () => parentId, 'carol'],
+		['an unknown parent', 'ERR_MESSAGE_ID_NOT_FOUND', () => '999', 'alice'],
+	])('fails with CometChat\'s error for %s', async (_case, code, id, receiver) => {
+		const messageId = id();
+		const before = ctx.emulator.state.messages.length;
+		const { error } = await run(ctx, reply({ messageId, receiver: byId(receiver) }));
+		expect(error?.message).toMatch(new RegExp(`^${code}: `));
+		expect(ctx.emulator.state.messages.length).toBe(before);
 	});
 });

@@ -53,6 +53,7 @@ export const COVERED_TAGS = [
 	'Metrics',
 	'Data Import',
 	'Notifications',
+	'Messages',
 ];
 
 /**
@@ -75,11 +76,119 @@ export const LEFT_OUT: Record<string, string> = {
 	'PATCH /moderation/blocked-messages/{messageId}': 'the same method and path as PATCH /moderation/blocked-messages/{id} (Review Blocked)',
 };
 
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const DOCS = 'https://www.cometchat.com/docs/rest-api/';
+const onBehalfOfHeader = (required: boolean) => ({ in: 'header', name: 'onBehalfOf', required, schema: { type: 'string' } });
+const pathParameter = (name: string) => ({ in: 'path', name, required: true, schema: { type: 'string' } });
+const queryParameter = (name: string, type = 'string') => ({ in: 'query', name, schema: { type } });
+const messagePaths = (required: boolean | undefined) => [...(required === undefined ? [] : [onBehalfOfHeader(required)]), pathParameter('id')];
+
+/**
+ * Operations CometChat documents on newer pages of its REST reference than this copy of the spec
+ * (each page's address is the reason), written as spec operations: requests are checked against them
+ * like any other, and those of a covered tag must be offered. Their parameters are what the pages show
+ * (path, method, the onBehalfOf header where the page sends it); where a page shows less, the INFERRED
+ * ones are marked.
+ */
+export const DOCUMENTED_BEYOND_SPEC: Array<{ method: string; path: string; tag: string; docs: string; parameters: any[]; requestBody?: any }> = [
+	// Without onBehalfOf the app pins (the page: "as the app or on behalf of a user").
+	{ method: 'POST', path: '/messages/{id}/pin', tag: 'Messages', docs: `${DOCS}messages/pin-message`, parameters: messagePaths(false) },
+	{ method: 'DELETE', path: '/messages/{id}/pin', tag: 'Messages', docs: `${DOCS}messages/unpin-message`, parameters: messagePaths(false) },
+	{ method: 'POST', path: '/messages/{id}/save', tag: 'Messages', docs: `${DOCS}messages/save-message`, parameters: messagePaths(true) },
+	{ method: 'DELETE', path: '/messages/{id}/save', tag: 'Messages', docs: `${DOCS}messages/unsave-message`, parameters: messagePaths(true) },
+	{ method: 'POST', path: '/messages/{id}/thread/subscription', tag: 'Messages', docs: `${DOCS}messages/subscribe-thread`, parameters: messagePaths(true) },
+	{ method: 'DELETE', path: '/messages/{id}/thread/subscription', tag: 'Messages', docs: `${DOCS}messages/unsubscribe-thread`, parameters: messagePaths(true) },
+	{
+		method: 'PATCH',
+		path: '/messages/{id}/interacted',
+		tag: 'Messages',
+		docs: `${DOCS}messages/mark-message-as-interacted`,
+		parameters: messagePaths(true),
+		// The body's entries as element IDs: reference §7.9 (INFERRED).
+		requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['interactions'], properties: { interactions: { type: 'array', items: { type: 'string' } } } } } } },
+	},
+	{
+		method: 'GET',
+		path: '/threads',
+		tag: 'Messages',
+		docs: `${DOCS}messages/list-threads`,
+		// INFERRED from the SDKs' ThreadsRequestBuilder (uid | guid, participatedByMe, limit) and the cursor of the message lists.
+		parameters: [onBehalfOfHeader(false), ...['uid', 'guid', 'affix', 'id'].map((name) => queryParameter(name)), queryParameter('participatedByMe', 'boolean'), queryParameter('limit', 'integer'), queryParameter('sentAt', 'integer')],
+	},
+	{ method: 'POST', path: '/users/{uid}/conversation/pin', tag: 'Conversations', docs: `${DOCS}conversations/pin-user-conversation`, parameters: [onBehalfOfHeader(true), pathParameter('uid')] },
+	{ method: 'DELETE', path: '/users/{uid}/conversation/pin', tag: 'Conversations', docs: `${DOCS}conversations/unpin-user-conversation`, parameters: [onBehalfOfHeader(true), pathParameter('uid')] },
+	{ method: 'POST', path: '/groups/{guid}/conversation/pin', tag: 'Conversations', docs: `${DOCS}conversations/pin-group-conversation`, parameters: [onBehalfOfHeader(true), pathParameter('guid')] },
+	{ method: 'DELETE', path: '/groups/{guid}/conversation/pin', tag: 'Conversations', docs: `${DOCS}conversations/unpin-group-conversation`, parameters: [onBehalfOfHeader(true), pathParameter('guid')] },
+	{ method: 'GET', path: '/conversations/pinned', tag: 'Conversations', docs: `${DOCS}conversations/list-global-pinned-conversations`, parameters: [] },
+	{
+		method: 'PUT',
+		path: '/conversations/pinned',
+		tag: 'Conversations',
+		docs: `${DOCS}conversations/replace-global-pinned-conversations`,
+		parameters: [],
+		requestBody: {
+			content: {
+				'application/json': {
+					schema: {
+						type: 'object',
+						required: ['pinnedConversations'],
+						properties: { pinnedConversations: { type: 'array', items: { type: 'object', properties: { uid: { type: 'string' }, guid: { type: 'string' } } } } },
+					},
+				},
+			},
+		},
+	},
+];
+
+/** A send body of a category the spec's schemas leave out, documented elsewhere (`reason`). */
+const sendBody = (category: string, data: Record<string, unknown>, { muid = true } = {}) => ({
+	type: 'object',
+	properties: {
+		receiver: { type: 'string' },
+		receiverType: { type: 'string', enum: ['user', 'group'] },
+		category: { type: 'string', enum: [category] },
+		type: { type: 'string' },
+		...(muid ? { muid: { type: 'string' } } : {}),
+		tags: { type: 'array', items: { type: 'string' } },
+		multipleReceivers: { type: 'object', properties: { uids: { type: 'array', items: { type: 'string' } }, guids: { type: 'array', items: { type: 'string' } } } },
+		data: { type: 'object', properties: { ...data, metadata: { type: 'object' } } },
+	},
+});
+
+/**
+ * Request bodies an operation of the spec also takes, beyond its schema, with the documentation that
+ * says so: a body fits when it fits the spec's schema or one of these.
+ */
+export const BODY_EXTENSIONS: Record<string, Array<{ reason: string; schema: any }>> = Object.fromEntries(
+	['POST /messages', 'POST /bots/{uid}/messages'].map((id) => [
+		id,
+		[
+			{
+				reason: 'Interactive messages (forms, cards): reference §5 and §7.9 (a public REST sample; the spec\'s interaction schemas are empty)',
+				schema: sendBody('interactive', { interactiveData: { type: 'object' }, interactionGoal: { type: 'object' }, allowSenderInteraction: { type: 'boolean' } }),
+			},
+			{
+				reason: `Metadata on custom messages: "you can also send metadata along with a text, media or custom message" (${'https://www.cometchat.com/docs/sdk/javascript/send-message'})`,
+				schema: sendBody('custom', { customData: { type: 'object' } }),
+			},
+		],
+	]),
+);
+// The thread body's `type` enum lists only the message types although its `category` takes custom: a custom
+// reply has a type of its own, as on POST /messages (customCategorySchema).
+BODY_EXTENSIONS['POST /messages/{id}/thread'] = [
+	{
+		reason: 'Custom replies: "any of the above messages [text, media, custom] can be sent in a thread" (https://www.cometchat.com/docs/sdk/javascript/threaded-messages)',
+		schema: sendBody('custom', { customData: { type: 'object' } }, { muid: false }),
+	},
+];
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
 /**
  * Body fields that hold the customer's own free-form JSON, whatever keys the spec's example shows
  * (e.g. metadata lists only "@private"): their inner keys are not checked.
  */
-export const FREE_FORM = ['metadata', 'appInfo', 'customData'];
+export const FREE_FORM = ['metadata', 'appInfo', 'customData', 'interactiveData', 'interactionGoal'];
 
 // Data import records with every field the spec defines (see OVERRIDES).
 const IMPORT_USER = (uid: string) => ({
@@ -195,6 +304,31 @@ export const OVERRIDES: Record<string, INodeParameters> = {
 		},
 	},
 	'metric.getUsageMetrics': { fromDate: '2024-01-01T00:00:00Z', toDate: '2024-01-31T00:00:00Z' },
+	// Each message list takes its own filters: the common ones here, the others in variants.
+	'message.getAll': {
+		filters: {
+			attachmentTypes: 'image',
+			categories: ['message', 'custom'],
+			from: '2024-01-01T00:00:00Z',
+			hasAttachments: true,
+			hasLinks: true,
+			hasMentions: true,
+			hasReactions: true,
+			hideReplies: true,
+			mentionedUids: 'sample-a, sample-b',
+			mentionsWithBlockedInfo: true,
+			mentionsWithTagInfo: true,
+			searchKey: 'sample',
+			sender: 'sample-sender',
+			tags: 'sample-a, sample-b',
+			to: '2024-01-31T00:00:00Z',
+			types: 'text, image',
+			unread: true,
+			withTags: true,
+		},
+	},
+	// A thread list is of one conversation at a time: User here, Group in a variant.
+	'message.listThreads': { filters: { uid: 'sample-uid', participatedByMe: true } },
 	// Message IDs are numbers.
 	'message.flag': { messageId: '2144' },
 	'moderatedMessage.reviewFlagged': { messageId: '2144' },
@@ -328,6 +462,14 @@ export const EXTRA_VARIANTS: Record<string, INodeParameters[]> = {
 		},
 	],
 	'user.update': [{ updateFields: { name: 'Sample' }, unset: ['avatar', 'link', 'metadata'] }],
+	'message.listThreads': [{ filters: { guid: 'sample-guid', participatedByMe: false } }],
+	'message.getAll': [
+		{ messagesOf: 'all', filters: { conversationId: 'sample_user_sample', deleted: 'only', hideMessagesFromBlockedUsers: true, receiverType: 'group' } },
+		{ messagesOf: 'user', uid: { __rl: true, mode: 'id', value: 'sample-uid' }, filters: { myMentionsOnly: true, undelivered: true } },
+		{ messagesOf: 'group', guid: { __rl: true, mode: 'id', value: 'sample-guid' }, filters: { hideMessagesFromBlockedUsers: true, myMentionsOnly: true, undelivered: true } },
+	],
+	// All reactions (the base variant filters one).
+	'message.getReactions': [{ filters: {} }],
 	'group.update': [{ updateFields: { name: 'Sample' }, unset: ['icon', 'description', 'metadata'] }],
 	'role.update': [{ updateFields: { name: 'Sample' }, unset: ['settings', 'description', 'metadata'] }],
 };
@@ -378,21 +520,34 @@ export interface SpecOperation {
 	doc: Json;
 }
 
-export const specOperations: SpecOperation[] = documents.flatMap(({ doc, tag, host }) =>
-	Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
-		Object.entries(item as Record<string, Json>)
-			.filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-			.map(([method, operation]) => ({
-				id: `${method.toUpperCase()} ${path}`,
-				method: method.toUpperCase(),
-				path,
-				tag: tag ?? operation.tags?.[0],
-				host,
-				operation,
-				doc,
-			})),
+export const specOperations: SpecOperation[] = [
+	...documents.flatMap(({ doc, tag, host }) =>
+		Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
+			Object.entries(item as Record<string, Json>)
+				.filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+				.map(([method, operation]) => ({
+					id: `${method.toUpperCase()} ${path}`,
+					method: method.toUpperCase(),
+					path,
+					tag: tag ?? operation.tags?.[0],
+					host,
+					operation,
+					doc,
+				})),
+		),
 	),
-);
+	...(documents.length
+		? DOCUMENTED_BEYOND_SPEC.map(({ method, path, tag, docs, parameters, requestBody }) => ({
+				id: `${method} ${path}`,
+				method,
+				path,
+				tag,
+				host: 'chat' as const,
+				operation: { summary: `documented beyond the spec: ${docs}`, parameters, requestBody },
+				doc: documents[0].doc,
+			}))
+		: []),
+];
 
 /**
  * The spec operation a recorded request is an instance of: same method, the most literal matching path,
@@ -460,7 +615,8 @@ export function violations(op: SpecOperation, request: Recorded): string[] {
 		const defined = Object.keys(content);
 		return [...problems, defined.length ? `a ${sentType} body was sent, the spec defines ${defined.join(', ')}` : 'a body was sent, the spec defines none'];
 	}
-	problems.push(...bodyViolations(bodySchema, request.body, 'body'));
+	const fits = [bodySchema, ...(BODY_EXTENSIONS[op.id] ?? []).map((extension) => extension.schema)].map((schema) => bodyViolations(schema, request.body, 'body'));
+	problems.push(...fits.reduce((best, candidate) => (candidate.length < best.length ? candidate : best)));
 	return problems;
 }
 
@@ -565,6 +721,8 @@ export function sample(p: INodeProperties): NodeParameterValueType | INodeParame
 			return 5;
 		case 'json':
 			return '{"sample": true}';
+		case 'dateTime':
+			return '2024-01-01T00:00:00Z';
 		case 'options':
 			return (p.options as INodePropertyOptions[])[0].value;
 		case 'multiOptions':
@@ -581,6 +739,7 @@ export function sample(p: INodeProperties): NodeParameterValueType | INodeParame
 				]),
 			) as INodeParameters;
 		default:
+			if (name === 'messageid') return '2144';
 			if (/avatar|link|icon|url/.test(name)) return 'https://example.com/sample.png';
 			if (/uids|guids|members|admins|moderators|participants|userstoban|friends|accepted|tags|roles|features|permissions/.test(name)) return 'sample-a, sample-b';
 			return `sample-${name}`;

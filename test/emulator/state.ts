@@ -91,6 +91,14 @@ export interface MessageRecord {
 	sentAt: number;
 	updatedAt: number;
 	tags?: string[];
+	/** The parent message of a thread reply. */
+	parentId?: string;
+	/** Set by an edit (PUT /messages/{id}): when and by whom (a UID or app_system). */
+	editedAt?: number;
+	editedBy?: string;
+	/** Set by a soft delete (DELETE /messages/{id}): the message stays, marked deleted. */
+	deletedAt?: number;
+	deletedBy?: string;
 }
 
 /** Lower-case a UID or GUID (the form every map key uses). */

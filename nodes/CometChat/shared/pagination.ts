@@ -41,11 +41,7 @@ async function paginate(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	pageOnFirst: boolean,
 ): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', 50));
-	if (!returnAll && !(Number.isInteger(limit) && limit >= 1)) {
-		throw inputError(this, 'Limit', `must be a whole number of at least 1, not ${JSON.stringify(this.getNodeParameter('limit', 50))}`);
-	}
+	const { returnAll, limit } = readLimit(this);
 	// The fewest pages that hold the limit, split evenly: 1500 → 2 × 750, not 1000 + 1000.
 	const perPage = returnAll ? MAX_PER_PAGE : Math.ceil(limit / Math.ceil(limit / MAX_PER_PAGE));
 
@@ -79,6 +75,102 @@ async function paginate(
 				: items.length === perPage;
 		if (!more || items.length === 0) return results;
 	}
+}
+
+/** Return All, or the Limit (a whole number of at least 1; Infinity with Return All). */
+function readLimit(context: IExecutePaginationFunctions): { returnAll: boolean; limit: number } {
+	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
+	const limit = returnAll ? Infinity : Number(context.getNodeParameter('limit', 50));
+	if (!returnAll && !(Number.isInteger(limit) && limit >= 1)) {
+		throw inputError(context, 'Limit', `must be a whole number of at least 1, not ${JSON.stringify(context.getNodeParameter('limit', 50))}`);
+	}
+	return { returnAll, limit };
+}
+
+/** The cursor query parameters of CometChat's cursor lists (reference §2.3): what `meta.next` holds. */
+const CURSOR_KEYS = ['affix', 'id', 'sentAt'] as const;
+
+export interface CursorOptions {
+	/**
+	 * The query parameter of the page size: `limit` (message lists, up to 1000), `perPage` (thread
+	 * messages: the only size the spec gives that list), or null where the spec gives none (reactions:
+	 * CometChat's own page size applies, 100 [SPEC example]). Default `limit`.
+	 */
+	sizeParam?: 'limit' | 'perPage' | null;
+}
+
+/**
+ * Walks CometChat's cursor lists (messages, threads, reactions; reference §2.3). Each answer's
+ * `meta.next` (`{affix, id, sentAt}`) is sent back as query parameters for the next page [REC]. Return
+ * All asks for 1000 per page; a Limit asks for no more than is still missing (1500 → 1000 + 500), so
+ * nothing is fetched that is not returned. The walk ends at an empty page, a page shorter than asked
+ * (or, where no size is sent, than `meta.current.limit`; INFERRED: CometChat fills a page up to its size
+ * while records remain, so this saves the last, empty request), an answer without `meta.next` (or one that points nowhere: empty lists answer a `next`
+ * without an id [REC]), or a `next` that repeats the cursor just sent (no progress).
+ * Each page goes through the operation's own postReceive chain and retries on its own.
+ */
+export function paginateByCursor({ sizeParam = 'limit' }: CursorOptions = {}) {
+	return async function walkCursor(
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const { limit } = readLimit(this);
+		const last: { next?: unknown; pageSize?: unknown } = {};
+		requestData.postReceive.unshift({
+			data: { parameterValue: undefined },
+			actions: [
+				async function captureCursor(items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+					const meta = (response.body as IDataObject | undefined)?.meta as IDataObject | undefined;
+					last.next = meta?.next;
+					last.pageSize = (meta?.current as IDataObject | undefined)?.limit;
+					return items;
+				},
+			],
+		});
+
+		const results: INodeExecutionData[] = [];
+		const baseQs = requestData.options.qs ?? {};
+		let cursor: IDataObject = {};
+		for (;;) {
+			const size = Math.min(MAX_PER_PAGE, limit - results.length);
+			const qs: IDataObject = { ...baseQs, ...cursor };
+			if (sizeParam !== null) qs[sizeParam] = size;
+			const pageRequest = { ...requestData, options: { ...requestData.options, qs } };
+			last.next = undefined;
+			last.pageSize = undefined;
+			const items = await withRetries(this, pageRequest.options, async () => await this.makeRoutingRequest(pageRequest));
+			// One by one, not push(...items): a page never makes a large argument list, and Limit stops exactly.
+			for (const item of items) {
+				results.push(item);
+				if (results.length >= limit) return results;
+			}
+			const next = cursorOf(last.next);
+			// The page size asked for, else the one CometChat says it used (meta.current.limit).
+			const pageSize = sizeParam !== null ? size : Number(last.pageSize);
+			if (!next || items.length === 0 || items.length < pageSize) return results;
+			if (CURSOR_KEYS.every((key) => String(next[key] ?? '') === String(cursor[key] ?? ''))) return results;
+			cursor = next;
+		}
+	};
+}
+
+/** The query parameters of `meta.next`, or undefined when it points nowhere (no message id to go on from). */
+function cursorOf(next: unknown): IDataObject | undefined {
+	if (next === null || typeof next !== 'object' || Array.isArray(next)) return undefined;
+	const cursor: IDataObject = {};
+	for (const key of CURSOR_KEYS) {
+		const value = (next as IDataObject)[key];
+		if (typeof value === 'string' || typeof value === 'number') cursor[key] = value;
+	}
+	return cursor.id === undefined ? undefined : cursor;
+}
+
+/** Return All and Limit of a cursor list (see paginateByCursor). */
+export function returnAllOrLimitByCursor(options: CursorOptions = {}): INodeProperties[] {
+	return [
+		{ ...returnAllOrLimit[0], routing: { send: { paginate: true }, operations: { pagination: paginateByCursor(options) } } },
+		returnAllOrLimit[1],
+	];
 }
 
 /** Return All and Limit, shared by every page-based Get Many. */

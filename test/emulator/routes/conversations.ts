@@ -15,6 +15,10 @@
  *   The deprecated DELETE /conversations/{id} does this for every user [SPEC text "for all the users"].
  * - A conversation without visible messages answers ERR_CONVERSATION_NOT_ACCESSIBLE [ERRGUIDE], as does
  *   one the acting user is not part of.
+ * - Pins (docs pages rest-api/conversations/*pin*, SDK pin-conversation pages): a user pins a conversation for
+ *   themselves (at most 5); the app pins up to 5 for everyone ({guid}: that group's conversation, {uid}: every
+ *   user's conversation with that user). An app pin shows as pinnedBy "app_system" and ranks first; a user
+ *   cannot unpin it. Lists with onBehalfOf come pin-ordered: app pins, then the user's own, then the rest.
  */
 import { cometError, errors } from '../errors';
 import {
@@ -35,6 +39,7 @@ import {
 	bodyObject,
 	compact,
 	groupView,
+	isPlainObject,
 	messageView,
 	ok,
 	onBehalfOf,
@@ -60,6 +65,16 @@ export interface ConversationMarks {
 	resetAfter: number;
 	/** Tags set with PUT …/conversation. */
 	tags?: string[];
+	/** When the user pinned the conversation (POST …/conversation/pin). */
+	pinnedAt?: number;
+}
+
+/** A conversation the app pins for every user (PUT /conversations/pinned), in order. */
+export interface AppPin {
+	kind: ReceiverType;
+	/** The UID of the user every conversation with whom is pinned, or the group's GUID. */
+	id: string;
+	pinnedAt: number;
 }
 
 /** The owner key of a reset done for every user (deprecated DELETE /conversations/{id}). */
@@ -68,6 +83,16 @@ export const ALL_USERS = '*';
 export class ConversationStore {
 	/** `<owner uid>\u0000<conversationId>` → marks. */
 	readonly marks = new Map<string, ConversationMarks>();
+	/** The app-wide pins, in order. */
+	appPins: AppPin[] = [];
+
+	/** How many conversations `owner` pinned. */
+	pinCount(owner: string): number {
+		const prefix = `${normalizeId(owner)}\u0000`;
+		let count = 0;
+		for (const [key, marks] of this.marks) if (key.startsWith(prefix) && marks.pinnedAt !== undefined) count += 1;
+		return count;
+	}
 
 	private key(owner: string, conversationId: string): string {
 		return `${normalizeId(owner)}\u0000${conversationId.toLowerCase()}`;
@@ -95,6 +120,7 @@ export class ConversationStore {
 
 	clear(): void {
 		this.marks.clear();
+		this.appPins = [];
 	}
 }
 
@@ -180,6 +206,7 @@ function conversationView(state: EmulatorState, side: Side, options: ViewOptions
 	const marks = conversationStore(state).get(side.owner, side.conversationId);
 	const last = messages[messages.length - 1];
 	const unread = messages.filter((m) => m.sender !== side.owner && idOf(m) > (marks?.readUpTo ?? 0)).length;
+	const pin = pinOf(state, side);
 	return compact({
 		conversationId: side.conversationId,
 		conversationType: side.type,
@@ -190,7 +217,18 @@ function conversationView(state: EmulatorState, side: Side, options: ViewOptions
 		lastMessage: messageView(state, last),
 		conversationWith: withView(state, side, options),
 		tags: options.withTags ? marks?.tags : undefined,
+		pinnedAt: pin?.pinnedAt,
+		pinnedBy: pin?.pinnedBy,
 	});
+}
+
+/** The pin a side shows: the app's (ranks first), else the owner's own. */
+function pinOf(state: EmulatorState, side: Side): { pinnedAt: number; pinnedBy: string; rank: number } | undefined {
+	const store = conversationStore(state);
+	const app = store.appPins.find((pin) => pin.kind === side.type && pin.id === side.with);
+	if (app) return { pinnedAt: app.pinnedAt, pinnedBy: APP_SYSTEM_UID, rank: 0 };
+	const pinnedAt = store.get(side.owner, side.conversationId)?.pinnedAt;
+	return pinnedAt === undefined ? undefined : { pinnedAt, pinnedBy: side.owner, rank: 1 };
 }
 
 // ---- errors (codes [ERRGUIDE]; status 403/404 and texts INFERRED) ------------------------------------
@@ -303,9 +341,12 @@ function listConversations(ctx: RouteContext): RouteResult {
 		});
 	// Without onBehalfOf by owner uid, then updatedAt, then conversationWith [SPEC]; newest first and the
 	// id order of conversationWith are INFERRED.
+	// With onBehalfOf the list is pin-ordered first (SDK pin-conversation pages): app pins, the user's own, the rest.
+	const rank = (side: Side) => (actor === undefined ? 0 : (pinOf(ctx.state, side)?.rank ?? 2));
 	rows.sort(
 		(a, b) =>
 			(actor === undefined ? a.side.owner.localeCompare(b.side.owner) : 0) ||
+			rank(a.side) - rank(b.side) ||
 			Number(b.view.updatedAt) - Number(a.view.updatedAt) ||
 			a.side.with.localeCompare(b.side.with),
 	);
@@ -455,7 +496,76 @@ function deleteConversationById(ctx: RouteContext): RouteResult {
 	return ok({ success: true, message: `The conversation ${side.conversationId} has been deleted successfully for all the users.` });
 }
 
+// ---- pins ----------------------------------------------------------------------------------------------
+
+const APP_PINS_MAX = 5; // [ERRGUIDE] ERR_SYSTEM_PINNED_CONVERSATIONS_LIMIT_EXCEEDED
+const USER_PINS_MAX = 5; // [ERRGUIDE] ERR_PINNED_CONVERSATIONS_LIMIT_EXCEEDED
+
+function pinConversation(ctx: RouteContext, kind: ReceiverType, pin: boolean): RouteResult {
+	const actor = requireActor(ctx);
+	const side = sideOf(ctx, kind, actor);
+	// A conversation without messages cannot be pinned (SDK docs: ERR_CONVERSATION_NOT_ACCESSIBLE).
+	accessibleMessages(ctx, side);
+	const store = conversationStore(ctx.state);
+	const marks = store.ensure(actor, side.conversationId);
+	if (pin) {
+		if (marks.pinnedAt === undefined && store.pinCount(actor) >= USER_PINS_MAX) {
+			throw cometError(400, 'ERR_PINNED_CONVERSATIONS_LIMIT_EXCEEDED', `The user ${actor} can pin at most ${USER_PINS_MAX} conversations.`);
+		}
+		marks.pinnedAt = marks.pinnedAt ?? ctx.state.now();
+	} else {
+		// A user cannot remove an app pin (code [ERRGUIDE]; status and text INFERRED).
+		if (marks.pinnedAt === undefined && pinOf(ctx.state, side)?.pinnedBy === APP_SYSTEM_UID) {
+			throw cometError(400, 'ERR_SYSTEM_PINNED_CONVERSATION', `The conversation ${side.conversationId} is pinned by the app and cannot be unpinned by a user.`);
+		}
+		marks.pinnedAt = undefined;
+	}
+	return ok(conversationView(ctx.state, side, SINGLE));
+}
+
+const appPinsView = (state: EmulatorState) => ({
+	pinnedConversations: conversationStore(state).appPins.map((pin) => (pin.kind === 'user' ? { uid: pin.id } : { guid: pin.id })),
+});
+
+function getAppPins(ctx: RouteContext): RouteResult {
+	return ok(appPinsView(ctx.state));
+}
+
+/** PUT /conversations/pinned: the whole list, each entry {uid} or {guid} of an existing user or group. */
+function setAppPins(ctx: RouteContext): RouteResult {
+	const body = bodyObject(ctx);
+	const v = new Validator();
+	const list = body.pinnedConversations;
+	if (!Array.isArray(list)) v.add('pinnedConversations', 'The pinnedConversations field must be an array.');
+	const entries = Array.isArray(list) ? list : [];
+	entries.forEach((entry, i) => {
+		const keys = isPlainObject(entry) ? Object.keys(entry).filter((key) => key === 'uid' || key === 'guid') : [];
+		if (keys.length !== 1 || typeof (entry as Record<string, unknown>)[keys[0]] !== 'string') {
+			v.add(`pinnedConversations.${i}`, `The pinnedConversations.${i} must have either a uid or a guid.`);
+		}
+	});
+	v.check();
+	if (entries.length > APP_PINS_MAX) {
+		throw cometError(400, 'ERR_SYSTEM_PINNED_CONVERSATIONS_LIMIT_EXCEEDED', `The app can pin at most ${APP_PINS_MAX} conversations.`);
+	}
+	const store = conversationStore(ctx.state);
+	const now = ctx.state.now();
+	store.appPins = entries.map((entry) => {
+		const { uid, guid } = entry as { uid?: string; guid?: string };
+		const pin = uid !== undefined ? { kind: 'user' as const, id: requireUser(ctx.state, uid).uid } : { kind: 'group' as const, id: requireGroup(ctx.state, guid!).guid };
+		return { ...pin, pinnedAt: store.appPins.find((old) => old.kind === pin.kind && old.id === pin.id)?.pinnedAt ?? now };
+	});
+	return ok(appPinsView(ctx.state));
+}
+
 export const conversationRoutes: Route[] = [
+	// Before /conversations/:conversationId, which would take "pinned" as an ID (routes match in order).
+	{ method: 'GET', path: '/conversations/pinned', handler: getAppPins },
+	{ method: 'PUT', path: '/conversations/pinned', handler: setAppPins },
+	{ method: 'POST', path: '/users/:uid/conversation/pin', handler: (ctx) => pinConversation(ctx, 'user', true) },
+	{ method: 'DELETE', path: '/users/:uid/conversation/pin', handler: (ctx) => pinConversation(ctx, 'user', false) },
+	{ method: 'POST', path: '/groups/:guid/conversation/pin', handler: (ctx) => pinConversation(ctx, 'group', true) },
+	{ method: 'DELETE', path: '/groups/:guid/conversation/pin', handler: (ctx) => pinConversation(ctx, 'group', false) },
 	{ method: 'GET', path: '/conversations', handler: listConversations },
 	{ method: 'GET', path: '/conversations/:conversationId', handler: getConversationById },
 	{ method: 'DELETE', path: '/conversations/:conversationId', handler: deleteConversationById },

@@ -360,9 +360,41 @@ export function systemUserView(): Record<string, unknown> {
 
 /**
  * The message object (reference §5.1). Key order from [REC]: id, (muid), conversationId, sender,
- * receiverType, receiver, category, type, data{..., entities}, sentAt, updatedAt, (tags).
+ * receiverType, receiver, category, type, data{..., entities}, sentAt, updatedAt, then (§5.1) editedAt,
+ * editedBy, deletedAt, deletedBy, parentId, (tags).
  */
-export function messageView(state: EmulatorState, message: MessageRecord): Record<string, unknown> {
+export function messageView(
+	state: EmulatorState,
+	message: MessageRecord,
+	/** Entities already built in this answer (a list repeats the same sender and receiver many times). */
+	cache?: Map<string, Record<string, unknown>>,
+): Record<string, unknown> {
+	const key = `${message.sender}\u0000${message.receiverType}\u0000${message.receiver}`;
+	const entities = cache?.get(key) ?? messageEntities(state, message);
+	cache?.set(key, entities);
+	return compact({
+		id: message.id,
+		muid: message.muid,
+		conversationId: message.conversationId,
+		sender: message.sender,
+		receiverType: message.receiverType,
+		receiver: message.receiver,
+		category: message.category,
+		type: message.type,
+		data: { ...message.data, entities },
+		sentAt: message.sentAt,
+		updatedAt: message.updatedAt,
+		editedAt: message.editedAt,
+		editedBy: message.editedBy,
+		deletedAt: message.deletedAt,
+		deletedBy: message.deletedBy,
+		parentId: message.parentId,
+		tags: message.tags,
+	});
+}
+
+/** `data.entities` of a message: its sender and receiver objects. */
+function messageEntities(state: EmulatorState, message: MessageRecord): Record<string, unknown> {
 	const senderUser = message.sender === APP_SYSTEM_UID ? undefined : state.getUser(message.sender, true);
 	const senderEntity = senderUser ? userView(senderUser, { withTags: false }) : systemUserView();
 	let receiverEntity: Record<string, unknown>;
@@ -376,26 +408,10 @@ export function messageView(state: EmulatorState, message: MessageRecord): Recor
 		const group = state.getGroup(message.receiver);
 		receiverEntity = group ? groupView(group) : { guid: message.receiver };
 	}
-	return compact({
-		id: message.id,
-		muid: message.muid,
-		conversationId: message.conversationId,
-		sender: message.sender,
-		receiverType: message.receiverType,
-		receiver: message.receiver,
-		category: message.category,
-		type: message.type,
-		data: {
-			...message.data,
-			entities: {
-				sender: { entity: senderEntity, entityType: 'user' },
-				receiver: { entity: receiverEntity, entityType: message.receiverType },
-			},
-		},
-		sentAt: message.sentAt,
-		updatedAt: message.updatedAt,
-		tags: message.tags,
-	});
+	return {
+		sender: { entity: senderEntity, entityType: 'user' },
+		receiver: { entity: receiverEntity, entityType: message.receiverType },
+	};
 }
 
 /** Existing, active user or 404 ERR_UID_NOT_FOUND [REC] (deactivated users too [ERRGUIDE]). */

@@ -5,7 +5,7 @@ import { defineOperation } from '../../shared/operations';
 import { unwrapData } from '../../shared/output';
 import { returnAllOrLimitUnpaged } from '../../shared/pagination';
 import { inputError, readId } from '../../shared/validate';
-import { readDateMillis } from './dates';
+import { dateQuery } from '../../shared/dates';
 
 // GET /calls?type&mode&participantsCount&startedAt&endedAt&status&receiverType&hasRecording&hasTranscription&uid
 //   (calls host)  header onBehalfOf?  →  {data: [call...], meta: {pagination}}  →  one item per call
@@ -14,14 +14,8 @@ import { readDateMillis } from './dates';
 // startedAt/endedAt are "10 digit unix timestamp" [CALLS]: dates are sent in Unix **seconds**. How CometChat
 // compares them is not documented (INFERRED: started at or after, ended at or before; the emulator does so).
 
-/** preSend: a date filter, sent as Unix seconds. Added but empty is refused rather than dropped (no silent widening). */
-function dateFilter(name: string, field: string) {
-	return async function sendDate(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		const millis = readDateMillis(this, `filters.${name}`, field, { required: true }) as number;
-		requestOptions.qs = { ...requestOptions.qs, [name]: Math.floor(millis / 1000) };
-		return requestOptions;
-	};
-}
+/** preSend: a date filter, sent as Unix seconds. */
+const dateFilter = (name: string, field: string) => dateQuery(`filters.${name}`, name, field);
 
 async function sendParticipantsCount(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const raw = this.getNodeParameter('filters.participantsCount', 0) as unknown;

@@ -128,12 +128,18 @@ export const conversationIdField: INodeProperties = {
 		'The conversation\'s ID, as in conversationId of a message or conversation: &lt;uid&gt;_user_&lt;uid&gt; for two users, group_&lt;guid&gt; for a group',
 };
 
+/** A conversation ID parameter (also a filter of Message → Get Many), trimmed and checked. */
+export function readConversationId(context: IExecuteSingleFunctions, parameter = 'conversationId'): string {
+	const id = readText(context, parameter, 'Conversation ID', { required: true, max: CONVERSATION_ID_MAX });
+	if (!CONVERSATION_ID.test(id)) {
+		throw inputError(context, 'Conversation ID', `"${id.slice(0, 40)}" has characters a conversation ID cannot have; use only letters, digits, "-" and "_"`);
+	}
+	return id;
+}
+
 /** preSend: Conversation ID must look like one before anything is sent. */
 export async function checkConversationId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const id = readText(this, 'conversationId', 'Conversation ID', { required: true, max: CONVERSATION_ID_MAX });
-	if (!CONVERSATION_ID.test(id)) {
-		throw inputError(this, 'Conversation ID', `"${id.slice(0, 40)}" has characters a conversation ID cannot have; use only letters, digits, "-" and "_"`);
-	}
+	readConversationId(this);
 	return requestOptions;
 }
 

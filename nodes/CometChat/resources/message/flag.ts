@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { optionsCollection, pathId, userLocator } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
 import { readId, readText } from '../../shared/validate';
-import { actionResult, messageIdField, readMessageId } from '../moderation/common';
+import { messageIdField, readMessageId } from '../../shared/messageId';
+import { actionResult } from '../moderation/common';
 
 // POST /messages/{id}/flagged  header onBehalfOf (required)  body {reasonId, remark?}  →  {data: {...}}
 //   →  {messageId, flaggedBy, reasonId, success, message?}. The flagged message waits in

@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 import { defineOperation } from '../../shared/operations';
 import { unwrapData } from '../../shared/output';
 import { inputError } from '../../shared/validate';
-import { readDateMillis } from '../call/dates';
+import { readDateMillis } from '../../shared/dates';
 
 // GET /stats?fromDate&toDate  →  {data: {metrics: {audio_minutes, video_minutes, recorded_minutes, active_users,
 //   concurrent_users}, time_range: {fromDate, toDate}}}  →  that object as one item

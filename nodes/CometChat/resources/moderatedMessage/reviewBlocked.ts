@@ -2,7 +2,8 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { pathId } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
 import { readChoice } from '../../shared/validate';
-import { actionResult, messageIdField, readBoolean, readMessageId } from '../moderation/common';
+import { messageIdField, readMessageId } from '../../shared/messageId';
+import { actionResult, readBoolean } from '../moderation/common';
 
 const statusOptions = [
 	{ name: 'Approved', value: 'approved', description: 'The message is acceptable: it is delivered' },

@@ -1,7 +1,8 @@
 import { pathId } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
 import { readChoice } from '../../shared/validate';
-import { actionResult, messageIdField, readMessageId } from '../moderation/common';
+import { messageIdField, readMessageId } from '../../shared/messageId';
+import { actionResult } from '../moderation/common';
 
 const statusOptions = [
 	{ name: 'Approved', value: 'approved', description: 'The message is acceptable: it stays' },

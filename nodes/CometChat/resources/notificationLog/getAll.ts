@@ -3,8 +3,8 @@ import { filtersCollection } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
 import { unwrapData } from '../../shared/output';
 import { readId } from '../../shared/validate';
-import { readDateMillis } from '../call/dates';
-import { readMessageId } from '../moderation/common';
+import { readDateMillis } from '../../shared/dates';
+import { readMessageId } from '../../shared/messageId';
 import { returnAllOrLimitByCursor } from './cursor';
 
 // GET /notifications/v1/logs?<filters>&affix&logId  →  {data: [log...], meta: {previous, current{limit, count}, next}}

@@ -1,5 +1,5 @@
-import { tryToParseDateTime, type IExecuteSingleFunctions } from 'n8n-workflow';
-import { inputError } from '../../shared/validate';
+import { tryToParseDateTime, type IExecuteSingleFunctions, type IHttpRequestOptions, type PreSendAction } from 'n8n-workflow';
+import { inputError } from './validate';
 
 // Unix timestamps given as numbers: up to 11 digits are seconds (until the year 5138), more are milliseconds.
 const SECONDS_BELOW = 1e11;
@@ -59,4 +59,16 @@ function isDateTime(value: unknown): boolean {
 function describe(value: unknown): string {
 	if (Array.isArray(value)) return 'a list';
 	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/**
+ * preSend: a date field sent as the query parameter `query` in Unix **seconds** (CometChat's 10-digit
+ * timestamps). A date added but left empty is refused rather than dropped: it would widen the list silently.
+ */
+export function dateQuery(parameter: string, query: string, field: string): PreSendAction {
+	return async function sendDate(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const millis = readDateMillis(this, parameter, field, { required: true }) as number;
+		requestOptions.qs = { ...requestOptions.qs, [query]: Math.floor(millis / 1000) };
+		return requestOptions;
+	};
 }

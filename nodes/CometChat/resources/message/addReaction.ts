@@ -1,0 +1,26 @@
+import { messageIdField } from '../../shared/messageId';
+import { defineOperation } from '../../shared/operations';
+import { unwrapData } from '../../shared/output';
+import { actingUser, messageUrl } from './common';
+import { encodedReaction, reactionField } from './reaction';
+
+// POST /messages/{id}/reactions/{reaction}  header onBehalfOf (required), no body
+//   →  {data: <message with data.reactions [{reaction, count, reactedByMe}]>}
+export const addReaction = defineOperation(
+	'message',
+	{
+		name: 'Add Reaction',
+		value: 'addReaction',
+		action: 'Add a reaction to a message',
+		description: 'React to a message on behalf of a user',
+		routing: {
+			request: { method: 'POST', url: `${messageUrl('/reactions/')}{{ ${encodedReaction('["reaction"]')} }}` },
+			output: { postReceive: [unwrapData] },
+		},
+	},
+	[
+		messageIdField('ID of the message to react to'),
+		actingUser('user', 'User', 'The user who reacts (sent as the onBehalfOf header, which CometChat requires here)'),
+		reactionField,
+	],
+);

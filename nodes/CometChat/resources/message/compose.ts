@@ -1,0 +1,430 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+	PreSendAction,
+} from 'n8n-workflow';
+import { receiverLocator } from '../../shared/fields';
+import { unwrapData } from '../../shared/output';
+import { characters, idProblem, inputError, readChoice, readJsonObject, readList, readTags, readText } from '../../shared/validate';
+
+// What Send, Send as Bot and Reply in Thread share: who receives the message (a user, a group, or
+// several of both), what it is (text, media by URL, custom data, an interactive form or card), its
+// options, and how the request body is built and checked before anything is sent.
+//
+// Body (POST /messages, POST /bots/{uid}/messages, POST /messages/{id}/thread) [SPEC messageCategorySchema,
+// customCategorySchema]: {receiver, receiverType | multipleReceivers {uids, guids}, category, type,
+// data {text | attachments | customData | interactiveData..., metadata}, tags, muid}.
+
+export type MessageKind = 'text' | 'media' | 'custom' | 'interactive';
+
+const MESSAGE_KINDS: Record<MessageKind, INodePropertyOptions> = {
+	custom: { name: 'Custom', value: 'custom', description: 'Your own JSON data (customData) with a type of your choice, e.g. a location' },
+	interactive: { name: 'Interactive', value: 'interactive', description: 'A form or card users can fill in or click' },
+	media: { name: 'Media', value: 'media', description: 'An image, video, audio or file, given by URL' },
+	text: { name: 'Text', value: 'text', description: 'A text message' },
+};
+
+const RECEIVER_TYPES: INodePropertyOptions[] = [
+	{ name: 'Group', value: 'group', description: 'A message to every member of a group' },
+	{ name: 'Several Receivers', value: 'multiple', description: 'The same message to several users and groups, one copy each' },
+	{ name: 'User', value: 'user', description: 'A one-to-one message' },
+];
+
+const receiverTypes = (several: boolean) => (several ? RECEIVER_TYPES : RECEIVER_TYPES.filter((option) => option.value !== 'multiple'));
+
+const MEDIA_TYPES: INodePropertyOptions[] = [
+	{ name: 'Audio', value: 'audio' },
+	{ name: 'File', value: 'file' },
+	{ name: 'Image', value: 'image' },
+	{ name: 'Video', value: 'video' },
+];
+
+// CometChat's limits (send-message page): the whole message 65,536 characters with its metadata, at
+// most 10 distinct mentioned users. Custom types are free text; 100 characters like other names (INFERRED).
+const MESSAGE_MAX = 65_536;
+const MENTIONS_MAX = 10;
+const TYPE_MAX = 100;
+const MENTION = /<@uid:([^>]*)>/g;
+
+const show = (kinds: MessageKind[]) => ({ show: { messageType: kinds } });
+
+/** "Receiver Type" and the fields of each: Receiver, or Receiver UIDs and Receiver GUIDs for several. */
+export function receiverFields({ several }: { several: boolean }): INodeProperties[] {
+	const fields: INodeProperties[] = [
+		{
+			displayName: 'Receiver Type',
+			name: 'receiverType',
+			type: 'options',
+			options: receiverTypes(several),
+			default: 'user',
+		},
+		{
+			...receiverLocator('receiver', 'Receiver', 'The user (UID) or group (GUID) to send to'),
+			// Sent by buildMessage with the rest of the body, which also checks it.
+			routing: undefined,
+			displayOptions: { show: { receiverType: ['user', 'group'] } },
+		},
+	];
+	if (!several) return fields;
+	const list = (name: string, displayName: string, placeholder: string, description: string): INodeProperties => ({
+		displayName,
+		name,
+		type: 'string',
+		default: '',
+		placeholder,
+		description,
+		displayOptions: { show: { receiverType: ['multiple'] } },
+	});
+	return [
+		...fields,
+		list('receiverUids', 'Receiver UIDs', 'e.g. cometchat-uid-2, cometchat-uid-3', 'Users to send the message to: a comma-separated list, or an array from an expression'),
+		list('receiverGuids', 'Receiver GUIDs', 'e.g. cometchat-guid-1', 'Groups to send the message to: a comma-separated list, or an array from an expression'),
+	];
+}
+
+/** "Message Type" and the fields of each kind of message offered (`kinds`). */
+export function contentFields(kinds: MessageKind[]): INodeProperties[] {
+	const offered = (list: MessageKind[]) => list.filter((kind) => kinds.includes(kind));
+	const fields: INodeProperties[] = [
+		{
+			displayName: 'Message Type',
+			name: 'messageType',
+			type: 'options',
+			options: kinds.map((kind) => MESSAGE_KINDS[kind]).sort((a, b) => a.name.localeCompare(b.name)),
+			default: 'text',
+		},
+		{
+			displayName: 'Text',
+			name: 'text',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			required: true,
+			default: '',
+			placeholder: 'e.g. The hiking trip moves to Saturday.',
+			description: 'The message text. Mention a user with &lt;@uid:UID&gt; (at most 10 users).',
+			displayOptions: show(['text']),
+		},
+		{
+			displayName: 'Media Type',
+			name: 'mediaType',
+			type: 'options',
+			options: MEDIA_TYPES,
+			default: 'image',
+			description: 'What the attachments are',
+			displayOptions: show(['media']),
+		},
+		{
+			displayName: 'Attachments',
+			name: 'attachments',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Attachment',
+			default: {},
+			description: 'The files of the message, by URL (CometChat\'s REST API takes files by URL, not uploads)',
+			displayOptions: show(['media']),
+			options: [
+				{
+					displayName: 'Attachment',
+					name: 'attachment',
+					values: [
+						{ displayName: 'Extension', name: 'extension', type: 'string', default: '', placeholder: 'e.g. png' },
+						{ displayName: 'MIME Type', name: 'mimeType', type: 'string', default: '', placeholder: 'e.g. image/png' },
+						{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. trail-map.png', description: 'The file name shown to users' },
+						{ displayName: 'Size (Bytes)', name: 'size', type: 'number', typeOptions: { minValue: 0, numberPrecision: 0 }, default: 0, description: 'The file size in bytes; 0 leaves it out' },
+						{ displayName: 'URL', name: 'url', type: 'string', default: '', placeholder: 'e.g. https://example.com/trail-map.png', description: 'Where the file is (required)' },
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Caption',
+			name: 'caption',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+			placeholder: 'e.g. The map for Saturday',
+			description: 'Text shown with the media (CometChat\'s data.text). Mention a user with &lt;@uid:UID&gt;.',
+			displayOptions: show(['media']),
+		},
+		{
+			displayName: 'Custom Type',
+			name: 'customType',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. location',
+			description: 'Your name for this kind of custom message (the message\'s type)',
+			displayOptions: show(['custom']),
+		},
+		{
+			displayName: 'Custom Data (JSON)',
+			name: 'customData',
+			type: 'json',
+			default: '{}',
+			description: 'The message itself: any JSON object, e.g. {"latitude": 52.52, "longitude": 13.40}',
+			displayOptions: show(['custom']),
+		},
+		{
+			displayName: 'Interactive Type',
+			name: 'interactiveType',
+			type: 'string',
+			default: 'form',
+			placeholder: 'e.g. form',
+			description: 'The kind of interactive message: form or card',
+			displayOptions: show(['interactive']),
+		},
+		{
+			displayName: 'Interactive Data (JSON)',
+			name: 'interactiveData',
+			type: 'json',
+			default: '{}',
+			description:
+				'The form or card as CometChat defines it, e.g. {"title": "Feedback", "formFields": [...], "submitElement": {...}}',
+			displayOptions: show(['interactive']),
+		},
+		{
+			displayName: 'Interaction Goal (JSON)',
+			name: 'interactionGoal',
+			type: 'json',
+			default: '{}',
+			description: 'When the message counts as done, e.g. {"type": "anyAction", "elementIds": []}. {} leaves it out.',
+			displayOptions: show(['interactive']),
+		},
+		{
+			displayName: 'Allow Sender Interaction',
+			name: 'allowSenderInteraction',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the sender may interact with the message too',
+			displayOptions: show(['interactive']),
+		},
+		{
+			displayName: 'Mentions',
+			name: 'mentions',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. cometchat-uid-2, cometchat-uid-3',
+			description:
+				'UIDs of users to mention: each not yet mentioned in the text is added at its end as &lt;@uid:UID&gt; (at most 10 users per message)',
+			displayOptions: show(offered(['text', 'media'])),
+		},
+	];
+	return fields.filter((field) => {
+		const shownFor = (field.displayOptions?.show?.messageType ?? kinds) as MessageKind[];
+		return shownFor.some((kind) => kinds.includes(kind));
+	});
+}
+
+/** The optional fields of a message: Metadata, Message UID (when the endpoint takes one), Tags. */
+export function messageOptions({ muid }: { muid: boolean }): INodeProperties[] {
+	const options: INodeProperties[] = [
+		{
+			displayName: 'Metadata (JSON)',
+			name: 'metadata',
+			type: 'json',
+			default: '{}',
+			description: 'Any JSON object to store with the message, e.g. {"ticket": 42}',
+		},
+		{
+			displayName: 'Tags',
+			name: 'tags',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. announcement, weekly',
+			description: 'Tags for the message: a comma-separated list, or an array from an expression',
+		},
+	];
+	if (muid) {
+		options.splice(1, 0, {
+			displayName: 'Message UID (MUID)',
+			name: 'muid',
+			type: 'string',
+			default: '',
+			description: 'Your own unique ID for the message, to match it later (Send repeats a message with one safely after a server error)',
+		});
+	}
+	return options;
+}
+
+/**
+ * preSend: the whole body, checked field by field before anything is sent. `kinds` are the message
+ * types the operation offers, `several` whether it offers several receivers.
+ */
+export function buildMessage({ kinds, several }: { kinds: MessageKind[]; several: boolean }): PreSendAction {
+	return async function buildMessageBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		// Keys in the order Send has always sent them: category, type, receiver(s), muid, data, tags.
+		const receivers = receiversOf(this, several);
+		const { category, type, data } = contentOf(this, kinds);
+		const body: IDataObject = { category, type, ...receivers };
+		const options = (this.getNodeParameter('options', {}) ?? {}) as IDataObject;
+		if (options.muid !== undefined) {
+			const muid = readText(this, 'options.muid', 'Message UID (MUID)', { max: 255 });
+			if (muid !== '') body.muid = muid;
+		}
+		body.data = data;
+		if (options.metadata !== undefined) (data as IDataObject).metadata = readJsonObject(this, 'options.metadata', 'Metadata (JSON)');
+		if (options.tags !== undefined) {
+			const tags = readTags(this, 'options.tags');
+			if (tags.length) body.tags = tags;
+		}
+		// CometChat's limit for a whole message, metadata included (send-message page).
+		const size = characters(JSON.stringify(body));
+		if (size > MESSAGE_MAX) {
+			throw inputError(this, fieldOfContent(this), `with its metadata and tags the message is ${size} characters; CometChat allows at most ${MESSAGE_MAX}`, 'Shorten the text or the metadata, or split the message.');
+		}
+		requestOptions.body = body;
+		return requestOptions;
+	};
+}
+
+/** The field that carries most of a message, named in a size error. */
+function fieldOfContent(context: IExecuteSingleFunctions): string {
+	const kind = context.getNodeParameter('messageType', 'text') as MessageKind;
+	return { text: 'Text', media: 'Attachments', custom: 'Custom Data (JSON)', interactive: 'Interactive Data (JSON)' }[kind] ?? 'Text';
+}
+
+/** `receiver` + `receiverType`, or `multipleReceivers {uids, guids}` (at least one ID in all). */
+function receiversOf(context: IExecuteSingleFunctions, several: boolean): IDataObject {
+	const receiverType = readChoice(context, 'receiverType', 'Receiver Type', receiverTypes(several));
+	if (receiverType !== 'multiple') {
+		const raw = context.getNodeParameter('receiver', '', { extractValue: true }) as unknown;
+		if (typeof raw !== 'string' && typeof raw !== 'number') throw inputError(context, 'Receiver', 'expected a single ID');
+		const receiver = String(raw).trim();
+		const problem = idProblem(receiver);
+		if (problem) throw inputError(context, 'Receiver', problem);
+		return { receiverType, receiver };
+	}
+	const multipleReceivers: IDataObject = {};
+	for (const [parameter, field, key] of [
+		['receiverUids', 'Receiver UIDs', 'uids'],
+		['receiverGuids', 'Receiver GUIDs', 'guids'],
+	] as const) {
+		const ids = readList(context, parameter, field).filter(
+			(value, index, all) => all.findIndex((other) => other.toLowerCase() === value.toLowerCase()) === index,
+		);
+		for (const id of ids) {
+			const problem = idProblem(id);
+			if (problem) throw inputError(context, field, problem);
+		}
+		if (ids.length) multipleReceivers[key] = ids;
+	}
+	if (!multipleReceivers.uids && !multipleReceivers.guids) {
+		throw inputError(context, 'Receiver UIDs', 'is empty, and so is Receiver GUIDs; give at least one user or group');
+	}
+	return { multipleReceivers };
+}
+
+/** `category`, `type` and `data` of the chosen kind of message. */
+function contentOf(context: IExecuteSingleFunctions, kinds: MessageKind[]): IDataObject {
+	const kind = readChoice(context, 'messageType', 'Message Type', kinds.map((value) => MESSAGE_KINDS[value])) as MessageKind;
+	if (kind === 'text') {
+		const text = withMentions(context, readText(context, 'text', 'Text', { required: true, trim: false }), 'Text');
+		return { category: 'message', type: 'text', data: { text } };
+	}
+	if (kind === 'media') {
+		const type = readChoice(context, 'mediaType', 'Media Type', MEDIA_TYPES);
+		const data: IDataObject = { attachments: readAttachments(context) };
+		const caption = withMentions(context, readText(context, 'caption', 'Caption', { trim: false }), 'Caption');
+		if (caption.trim() !== '') data.text = caption;
+		return { category: 'message', type, data };
+	}
+	if (kind === 'custom') {
+		const type = readText(context, 'customType', 'Custom Type', { required: true, max: TYPE_MAX });
+		const customData = readJsonObject(context, 'customData', 'Custom Data (JSON)');
+		// An empty customData answers ERR_EMPTY_CUSTOM_DATA [ERRGUIDE].
+		if (Object.keys(customData).length === 0) throw inputError(context, 'Custom Data (JSON)', 'is empty; CometChat needs at least one field', 'Write a JSON object such as {"latitude": 52.52}.');
+		return { category: 'custom', type, data: { customData } };
+	}
+	// Interactive messages are not in the spec: shape from reference §7.9 (a public REST sample), INFERRED.
+	const type = readText(context, 'interactiveType', 'Interactive Type', { required: true, max: TYPE_MAX });
+	const interactiveData = readJsonObject(context, 'interactiveData', 'Interactive Data (JSON)');
+	if (Object.keys(interactiveData).length === 0) throw inputError(context, 'Interactive Data (JSON)', 'is empty; describe the form or card', 'Write a JSON object such as {"title": "Feedback", "formFields": [...]}.');
+	const data: IDataObject = { interactiveData };
+	const goal = readJsonObject(context, 'interactionGoal', 'Interaction Goal (JSON)');
+	if (Object.keys(goal).length) data.interactionGoal = goal;
+	const allow = context.getNodeParameter('allowSenderInteraction', false) as unknown;
+	if (typeof allow !== 'boolean') throw inputError(context, 'Allow Sender Interaction', 'must be true or false');
+	if (allow) data.allowSenderInteraction = true;
+	return { category: 'interactive', type, data };
+}
+
+/** Attachments: at least one, each with a URL; size sent as a string of bytes [SPEC]. */
+function readAttachments(context: IExecuteSingleFunctions): IDataObject[] {
+	const field = 'Attachments';
+	const raw = context.getNodeParameter('attachments', {}) as unknown;
+	const entries = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as IDataObject).attachment ?? [] : raw;
+	if (!Array.isArray(entries)) throw inputError(context, field, 'must be a list of attachments');
+	if (entries.length === 0) throw inputError(context, field, 'is empty; add at least one file by URL');
+	return entries.map((entry, index) => {
+		if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw inputError(context, field, `entry ${index + 1} must be an attachment`);
+		const attachment: IDataObject = {};
+		for (const key of ['url', 'name', 'mimeType', 'extension'] as const) {
+			const value = (entry as IDataObject)[key];
+			if (value === undefined || value === null || value === '') continue;
+			if (typeof value !== 'string') throw inputError(context, field, `the ${key} of entry ${index + 1} must be text`);
+			if (value.trim() !== '') attachment[key] = value.trim();
+		}
+		const url = String(attachment.url ?? '');
+		if (!/^https?:\/\/\S+$/i.test(url)) throw inputError(context, field, `entry ${index + 1} needs a URL starting with http:// or https://`);
+		const size = (entry as IDataObject).size;
+		if (size !== undefined && size !== null && size !== '' && size !== 0) {
+			if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) throw inputError(context, field, `the size of entry ${index + 1} must be a whole number of bytes`);
+			attachment.size = String(size);
+		}
+		return attachment;
+	});
+}
+
+/** The text with the Mentions field's users added, checked: valid UIDs, at most 10 distinct users. */
+function withMentions(context: IExecuteSingleFunctions, text: string, field: string): string {
+	let result = text;
+	const wanted = (context.getNodeParameter('mentions', '') as unknown) === '' ? [] : readList(context, 'mentions', 'Mentions');
+	const mentioned = () => [...result.matchAll(MENTION)].map((match) => match[1].trim().toLowerCase());
+	for (const uid of wanted) {
+		const problem = idProblem(uid);
+		if (problem) throw inputError(context, 'Mentions', problem);
+		if (!mentioned().includes(uid.toLowerCase())) result = `${result}${result === '' || /\s$/.test(result) ? '' : ' '}<@uid:${uid}>`;
+	}
+	const uids = new Set(mentioned());
+	for (const uid of uids) {
+		const problem = idProblem(uid);
+		if (problem) throw inputError(context, field, `mentions <@uid:${uid.slice(0, 40)}>, which is not a UID: ${problem}`);
+	}
+	if (uids.size > MENTIONS_MAX) throw inputError(context, wanted.length ? 'Mentions' : field, `mentions ${uids.size} users; CometChat allows at most ${MENTIONS_MAX} per message`);
+	return result;
+}
+
+/**
+ * postReceive of the send operations: the sent message, or with several receivers one item per
+ * receiver, in the order given (users, then groups): the message sent to it, or `{receiverType,
+ * receiver, success: false, message, code?}` where CometChat refused it or left it out.
+ * The answer's shape for several receivers is INFERRED: `{data: {uids: {<uid>: <message>}, guids: {...}}}`.
+ */
+export async function sentMessages(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	if (this.getNodeParameter('receiverType', 'user') !== 'multiple') return await unwrapData.call(this, items, response);
+	const data = ((response.body as IDataObject | undefined)?.data ?? {}) as IDataObject;
+	const asked: Array<[string, string, string]> = [];
+	for (const [parameter, key, receiverType] of [
+		['receiverUids', 'uids', 'user'],
+		['receiverGuids', 'guids', 'group'],
+	] as const) {
+		const ids = this.getNodeParameter(parameter, '') === '' ? [] : readList(this, parameter, parameter);
+		for (const id of ids) if (!asked.some(([type, , other]) => type === receiverType && other.toLowerCase() === id.toLowerCase())) asked.push([receiverType, key, id]);
+	}
+	return asked.map(([receiverType, key, receiver]) => {
+		const answers = (data[key] ?? {}) as IDataObject;
+		const found = Object.entries(answers).find(([id]) => id.toLowerCase() === receiver.toLowerCase())?.[1] as IDataObject | undefined;
+		if (found && typeof found === 'object' && found.id !== undefined) return { json: found };
+		const error = (found?.error ?? {}) as IDataObject;
+		const message = found?.message ?? error.message ?? 'CometChat returned no message for this receiver.';
+		return { json: { receiverType, receiver, success: false, message: String(message), ...(error.code ? { code: error.code } : {}) } };
+	});
+}

@@ -1,0 +1,25 @@
+import { messageIdField } from '../../shared/messageId';
+import { defineOperation } from '../../shared/operations';
+import { unwrapData } from '../../shared/output';
+import { actingUser, messageUrl } from './common';
+import { encodedReaction, reactionField } from './reaction';
+
+// DELETE /messages/{id}/reactions/{reaction}  header onBehalfOf (required), no body  →  {data: <message>}
+export const removeReaction = defineOperation(
+	'message',
+	{
+		name: 'Remove Reaction',
+		value: 'removeReaction',
+		action: 'Remove a reaction from a message',
+		description: 'Take back a user\'s reaction to a message',
+		routing: {
+			request: { method: 'DELETE', url: `${messageUrl('/reactions/')}{{ ${encodedReaction('["reaction"]')} }}` },
+			output: { postReceive: [unwrapData] },
+		},
+	},
+	[
+		messageIdField('ID of the message the reaction is on'),
+		actingUser('user', 'User', 'The user whose reaction to remove (sent as the onBehalfOf header, which CometChat requires here)'),
+		reactionField,
+	],
+);

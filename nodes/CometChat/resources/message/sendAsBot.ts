@@ -1,0 +1,28 @@
+import { optionsCollection, pathId, userLocator } from '../../shared/fields';
+import { defineOperation } from '../../shared/operations';
+import { buildMessage, contentFields, messageOptions, receiverFields, sentMessages, type MessageKind } from './compose';
+
+// POST /bots/{uid}/messages  body as for Send (no onBehalfOf: the bot is the sender)  →  {data: <message>}
+//   (several receivers: one item per receiver). A UID that is no bot answers ERR_BOT_NOT_FOUND [ERRGUIDE].
+const KINDS: MessageKind[] = ['text', 'media', 'custom', 'interactive'];
+
+export const sendAsBot = defineOperation(
+	'message',
+	{
+		name: 'Send as Bot',
+		value: 'sendAsBot',
+		action: 'Send a message as a bot',
+		description: 'Send a message from one of the app\'s bots to a user, a group, or several of them',
+		routing: {
+			request: { method: 'POST', url: `=/bots/${pathId('bot')}/messages` },
+			send: { preSend: [buildMessage({ kinds: KINDS, several: true })] },
+			output: { postReceive: [sentMessages] },
+		},
+	},
+	[
+		userLocator('bot', 'Bot', 'The bot that sends the message (its UID)'),
+		...receiverFields({ several: true }),
+		...contentFields(KINDS),
+		optionsCollection(messageOptions({ muid: true })),
+	],
+);
