@@ -2,7 +2,6 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import { searchGroups, searchReceivers, searchUsers } from './listSearch';
 import { resources } from './resources';
 import { searchRoles } from './listSearch/searchRoles';
-import { BASE_URL_EXPRESSION } from './shared/baseUrl';
 import { throwOnApiError } from './shared/errors';
 import { retrySettings, singleRequest } from './shared/retry';
 import { CREDENTIAL, checkCredential } from './shared/transport';
@@ -21,8 +20,8 @@ export class CometChat implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL, required: true }],
+		// The base address is set by checkCredential (shared/transport.ts), the Resource field's pre-send.
 		requestDefaults: {
-			baseURL: BASE_URL_EXPRESSION,
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 			// Error responses reach throwOnApiError, which reports CometChat's own code and message.
 			ignoreHttpStatusErrors: true,

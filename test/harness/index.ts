@@ -55,7 +55,7 @@ export const nodeType = new CometChat();
 DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
 export const credentialType = new CometChatApi();
 
-class TestNodeTypes implements INodeTypes {
+export class TestNodeTypes implements INodeTypes {
 	constructor(private readonly types: Record<string, INodeType>) {}
 	getByName(type: string) {
 		return this.types[type];
@@ -141,7 +141,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
-function additionalData(
+export function additionalData(
 	credentials: ICredentialDataDecryptedObject,
 	hooks?: ExecutionLifecycleHooks,
 	currentNodeParameters?: INodeParameters,
@@ -166,7 +166,7 @@ function additionalData(
 }
 
 /** The execution hooks WorkflowExecute reports to; tests wait on `workflowExecuteAfter`. */
-function lifecycleHooks(name: string, nodes: INode[], connections: IConnections) {
+export function lifecycleHooks(name: string, nodes: INode[], connections: IConnections) {
 	const workflowData = { id: 'test-workflow', name, nodes, connections, active: false, isArchived: false, activeVersionId: null, createdAt: new Date(), updatedAt: new Date() };
 	return new ExecutionLifecycleHooks('manual', 'test-execution', workflowData as never);
 }
