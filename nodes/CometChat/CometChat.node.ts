@@ -2,7 +2,6 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { searchGroups, searchReceivers, searchUsers } from './listSearch';
 import { resources } from './resources';
 import { searchRoles } from './listSearch/searchRoles';
-import { BASE_URL_EXPRESSION } from './shared/baseUrl';
 import { throwOnApiError } from './shared/errors';
 import { cometChatNodeBase, resourceRouting } from './shared/node';
 import { retrySettings } from './shared/retry';
@@ -17,7 +16,8 @@ export class CometChat implements INodeType {
 		usableAsTool: true,
 		description: 'Manage CometChat users, auth tokens, messages, blocks and bans with the REST API v3',
 		defaults: { name: 'CometChat' },
-		...cometChatNodeBase(CREDENTIAL, BASE_URL_EXPRESSION),
+		// No base address here: checkCredential (the Resource field's pre-send) sets it; see shared/transport.ts.
+		...cometChatNodeBase(CREDENTIAL),
 		properties: [
 			{
 				displayName: 'Resource',

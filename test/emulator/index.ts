@@ -19,6 +19,7 @@ import {
 	RateLimiter,
 	createHttpServer,
 } from './server';
+import type { Route } from './routes/shared';
 import { seedDemoData } from './seed';
 import { EmulatorState, type MemberScope } from './state';
 
@@ -57,6 +58,10 @@ export interface EmulatorOptions {
 	rateLimits?: Partial<RateLimits>;
 	/** Length of a rate-limit window in seconds; default 60 as CometChat's. */
 	rateWindowSeconds?: number;
+	/** Routes answered when no built-in route matches (the benchmark adds stand-ins for routes not written yet). */
+	extraRoutes?: Route[];
+	/** Delay every answer by this many milliseconds (network latency); default 0. */
+	latencyMs?: number;
 }
 
 export interface SeedUserInput {
@@ -86,6 +91,8 @@ export interface Emulator {
 	apiKey: string;
 	/** Every request received, in order, including rejected ones. */
 	requests: RecordedRequest[];
+	/** Requests being answered now, and the most answered at once since the last reset. */
+	inFlight: { now: number; max: number };
 	state: EmulatorState;
 	seedUser(u: SeedUserInput): void;
 	seedGroup(g: SeedGroupInput): void;
@@ -112,7 +119,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 	};
 	initialise();
 
-	const server = createHttpServer({ state, apiKeys, requests, faults, rateLimiter });
+	const inFlight = { now: 0, max: 0 };
+	const server = createHttpServer({ state, apiKeys, requests, faults, rateLimiter, extraRoutes: options.extraRoutes, inFlight, latencyMs: options.latencyMs });
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		// n8n sends a declarative node's items at once (2,000 items = 2,000 connections); the default
@@ -132,6 +140,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 		appId,
 		apiKey,
 		requests,
+		inFlight,
 		state,
 		seedUser(u) {
 			state.addUser({ ...u, metadata: u.metadata as Record<string, unknown> | undefined });
@@ -148,6 +157,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 		reset() {
 			state.clear();
 			requests.length = 0;
+			inFlight.max = inFlight.now;
 			faults.length = 0;
 			rateLimiter.reset();
 			initialise();

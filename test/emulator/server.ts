@@ -156,6 +156,12 @@ export interface ServerContext {
 	requests: RecordedRequest[];
 	faults: Fault[];
 	rateLimiter: RateLimiter;
+	/** Routes matched after the built-in ones (the benchmark's stand-ins for routes not written yet). */
+	extraRoutes?: Route[];
+	/** Requests being answered now, and the most at once since the last reset (concurrency tests, the benchmark). */
+	inFlight?: { now: number; max: number };
+	/** Answer every request this much later (network latency, for the benchmark). */
+	latencyMs?: number;
 }
 
 const BASE_HEADERS: Record<string, string> = {
@@ -165,6 +171,12 @@ const BASE_HEADERS: Record<string, string> = {
 
 export function createHttpServer(ctx: ServerContext): http.Server {
 	return http.createServer((req, res) => {
+		const load = ctx.inFlight;
+		if (load) {
+			load.now += 1;
+			load.max = Math.max(load.max, load.now);
+			res.once('close', () => (load.now -= 1));
+		}
 		handle(ctx, req, res).catch(() => {
 			// Only reached if writing the response itself failed; nothing more can be sent.
 			if (!res.headersSent) send(res, 500, errors.exception().body, {});
@@ -199,6 +211,7 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 		}
 	}
 	ctx.requests.push({ method, path, query, headers, body });
+	if (ctx.latencyMs) await new Promise((resolve) => setTimeout(resolve, ctx.latencyMs));
 
 	const fault = ctx.faults[0]?.after ? undefined : ctx.faults.shift();
 	if (ctx.faults[0]?.after && !fault) ctx.faults[0] = { ...ctx.faults[0], after: ctx.faults[0].after - 1 };
@@ -227,7 +240,7 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 		return;
 	}
 
-	const match = matchRoute(method, path);
+	const match = matchRoute(method, path) ?? (ctx.extraRoutes && matchRoute(method, path, ctx.extraRoutes));
 	if (!match) {
 		const err = errors.apiNotFound();
 		send(res, err.status, err.body, {}); // no rate-limit headers on this one [REC]
@@ -274,10 +287,14 @@ interface RouteMatch {
 	params: Record<string, string>;
 }
 
-const compiled = routes.map((route) => ({ route, segments: route.path.split('/').filter((s) => s !== '') }));
+const compile = (list: Route[]) => list.map((route) => ({ route, segments: route.path.split('/').filter((s) => s !== '') }));
+const compiled = compile(routes);
+const compiledExtra = new WeakMap<Route[], ReturnType<typeof compile>>();
 
 /** Match `/v3/...`; a known path with another method is as unknown as an unknown path [REC]. */
-function matchRoute(method: string, rawPath: string): RouteMatch | undefined {
+export function matchRoute(method: string, rawPath: string, extra?: Route[]): RouteMatch | undefined {
+	if (extra && !compiledExtra.has(extra)) compiledExtra.set(extra, compile(extra));
+	const table = extra ? (compiledExtra.get(extra) ?? []) : compiled;
 	const parts = rawPath.split('/').filter((s) => s !== '');
 	if (parts[0] !== 'v3') return undefined;
 	let segments: string[];
@@ -286,7 +303,7 @@ function matchRoute(method: string, rawPath: string): RouteMatch | undefined {
 	} catch {
 		return undefined;
 	}
-	for (const { route, segments: pattern } of compiled) {
+	for (const { route, segments: pattern } of table) {
 		if (route.method !== method) continue;
 		const params = matchSegments(pattern, segments);
 		if (params) return { route, params };

@@ -88,7 +88,7 @@ export const managementNode: NodeKind = {
 };
 const KINDS = [chatNode, managementNode];
 
-class TestNodeTypes implements INodeTypes {
+export class TestNodeTypes implements INodeTypes {
 	constructor(private readonly types: Record<string, INodeType>) {}
 	getByName(type: string) {
 		return this.types[type];
@@ -177,7 +177,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 /** Decrypted credential data by credential type name. */
 type CredentialData = Record<string, ICredentialDataDecryptedObject>;
 
-function additionalData(
+export function additionalData(
 	credentials: CredentialData,
 	hooks?: ExecutionLifecycleHooks,
 	currentNodeParameters?: INodeParameters,
@@ -205,7 +205,7 @@ function additionalData(
 }
 
 /** The execution hooks WorkflowExecute reports to; tests wait on `workflowExecuteAfter`. */
-function lifecycleHooks(name: string, nodes: INode[], connections: IConnections) {
+export function lifecycleHooks(name: string, nodes: INode[], connections: IConnections) {
 	const workflowData = { id: 'test-workflow', name, nodes, connections, active: false, isArchived: false, activeVersionId: null, createdAt: new Date(), updatedAt: new Date() };
 	return new ExecutionLifecycleHooks('manual', 'test-execution', workflowData as never);
 }

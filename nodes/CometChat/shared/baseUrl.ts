@@ -39,9 +39,9 @@ export function resolveBaseUrl(credentials: ICredentialDataDecryptedObject): { u
 }
 
 /**
- * The same rule as an n8n expression, for `requestDefaults.baseURL` and the credential test, which
- * cannot call code. It yields no address when the credential is invalid, so nothing is sent; the node's
- * pre-send check (checkCredential) then reports why, using resolveBaseUrl above.
+ * The same rule as an n8n expression, for the credential test, which cannot call code (the node sets
+ * its address in checkCredential with resolveBaseUrl above). It yields no address when the credential
+ * is invalid, so nothing is sent.
  */
 export const BASE_URL_EXPRESSION =
 	'={{ (() => {' +

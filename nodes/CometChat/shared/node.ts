@@ -14,7 +14,7 @@ import { singleRequest } from './retry';
  * (Names, icon, subtitle, usableAsTool and the Resource field's default stay literal in each node file:
  * n8n's scanner reads them there.)
  */
-export function cometChatNodeBase(credential: string, baseURL: string) {
+export function cometChatNodeBase(credential: string, baseURL?: string) {
 	return {
 		group: ['transform'],
 		version: 1,
@@ -22,7 +22,8 @@ export function cometChatNodeBase(credential: string, baseURL: string) {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: credential, required: true }],
 		requestDefaults: {
-			baseURL,
+			// Without one, the node's pre-send sets the address per request (cheaper than an expression).
+			...(baseURL ? { baseURL } : {}),
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 			// Error responses reach the node's answer check, which reports CometChat's own code and message.
 			ignoreHttpStatusErrors: true,

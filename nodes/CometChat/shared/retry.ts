@@ -10,6 +10,7 @@ import {
 	type INodeProperties,
 	type JsonObject,
 } from 'n8n-workflow';
+import { DEFAULT_CONCURRENCY, withinConcurrency } from './concurrency';
 import { retryAfterOf } from './errors';
 
 /**
@@ -31,6 +32,15 @@ export const retrySettings: INodeProperties = {
 	placeholder: 'Add Setting',
 	default: {},
 	options: [
+		{
+			displayName: 'Max Concurrent Requests',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_CONCURRENCY,
+			description:
+				'How many requests this node sends at the same time, over all its items. CometChat allows an app 10,000 user creations and deletions and 20,000 other requests a minute; more at once only earns 429s.',
+		},
 		{
 			displayName: 'Max Wait (Seconds)',
 			name: 'maxWait',
@@ -57,8 +67,19 @@ const MAX_TRIES = 8;
 
 type Decision = { retry: true; wait: number } | { retry: false; unknownOutcome?: string };
 
-/** Runs one request (`attempt`) with the retry policy above; `request` is what it sends. */
+/**
+ * Runs one request (`attempt`) with the retry policy above, within the node run's Max Concurrent
+ * Requests (the request keeps its place while it waits to retry); `request` is what it sends.
+ */
 export async function withRetries<T>(
+	context: IExecuteSingleFunctions,
+	request: IHttpRequestOptions | DeclarativeRestApiSettings.HttpRequestOptions,
+	attempt: () => Promise<T>,
+): Promise<T> {
+	return await withinConcurrency(context, async () => await retrying(context, request, attempt));
+}
+
+async function retrying<T>(
 	context: IExecuteSingleFunctions,
 	request: IHttpRequestOptions | DeclarativeRestApiSettings.HttpRequestOptions,
 	attempt: () => Promise<T>,

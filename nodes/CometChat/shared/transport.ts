@@ -13,8 +13,11 @@ import { toApiError } from './errors';
 export const CREDENTIAL = 'cometChatApi';
 
 /**
- * preSend for every operation: the base address comes from an expression that yields nothing for a
- * bad credential, so say here, before anything is sent, what is wrong with it.
+ * preSend for every operation: the base address, from the credential, or — for a bad credential —
+ * before anything is sent, what is wrong with it. Set here rather than as an expression in
+ * `requestDefaults.baseURL`: n8n's RoutingNode evaluates that expression twice for every item, and an
+ * expression costs more than the rest of this check (see BENCHMARKS.md). Operations on another host
+ * (calls) set their own `baseURL` in their routing, which is kept.
  */
 export async function checkCredential(
 	this: IExecuteSingleFunctions,
@@ -26,6 +29,7 @@ export async function checkCredential(
 			itemIndex: this.getItemIndex(),
 		});
 	}
+	requestOptions.baseURL ||= url;
 	return requestOptions;
 }
 
