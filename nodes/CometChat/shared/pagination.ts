@@ -97,6 +97,11 @@ export interface CursorOptions {
 	 * CometChat's own page size applies, 100 [SPEC example]). Default `limit`.
 	 */
 	sizeParam?: 'limit' | 'perPage' | null;
+	/**
+	 * The query of the page after `page`, or undefined when it was the last, for lists whose `meta.next`
+	 * cannot be sent back as it is (notification logs). Default: `meta.next`'s affix, id and sentAt.
+	 */
+	nextCursor?: (page: INodeExecutionData[], meta: IDataObject | undefined) => IDataObject | undefined;
 }
 
 /**
@@ -106,23 +111,21 @@ export interface CursorOptions {
  * nothing is fetched that is not returned. The walk ends at an empty page, a page shorter than asked
  * (or, where no size is sent, than `meta.current.limit`; INFERRED: CometChat fills a page up to its size
  * while records remain, so this saves the last, empty request), an answer without `meta.next` (or one that points nowhere: empty lists answer a `next`
- * without an id [REC]), or a `next` that repeats the cursor just sent (no progress).
+ * without an id [REC]), or a cursor already sent (no progress).
  * Each page goes through the operation's own postReceive chain and retries on its own.
  */
-export function paginateByCursor({ sizeParam = 'limit' }: CursorOptions = {}) {
+export function paginateByCursor({ sizeParam = 'limit', nextCursor = (_page, meta) => cursorOf(meta?.next) }: CursorOptions = {}) {
 	return async function walkCursor(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const { limit } = readLimit(this);
-		const last: { next?: unknown; pageSize?: unknown } = {};
+		const last: { meta?: IDataObject } = {};
 		requestData.postReceive.unshift({
 			data: { parameterValue: undefined },
 			actions: [
 				async function captureCursor(items: INodeExecutionData[], response: IN8nHttpFullResponse) {
-					const meta = (response.body as IDataObject | undefined)?.meta as IDataObject | undefined;
-					last.next = meta?.next;
-					last.pageSize = (meta?.current as IDataObject | undefined)?.limit;
+					last.meta = (response.body as IDataObject | undefined)?.meta as IDataObject | undefined;
 					return items;
 				},
 			],
@@ -131,24 +134,26 @@ export function paginateByCursor({ sizeParam = 'limit' }: CursorOptions = {}) {
 		const results: INodeExecutionData[] = [];
 		const baseQs = requestData.options.qs ?? {};
 		let cursor: IDataObject = {};
+		const seen = new Set<string>();
 		for (;;) {
 			const size = Math.min(MAX_PER_PAGE, limit - results.length);
 			const qs: IDataObject = { ...baseQs, ...cursor };
 			if (sizeParam !== null) qs[sizeParam] = size;
 			const pageRequest = { ...requestData, options: { ...requestData.options, qs } };
-			last.next = undefined;
-			last.pageSize = undefined;
+			last.meta = undefined;
 			const items = await withRetries(this, pageRequest.options, async () => await this.makeRoutingRequest(pageRequest));
 			// One by one, not push(...items): a page never makes a large argument list, and Limit stops exactly.
 			for (const item of items) {
 				results.push(item);
 				if (results.length >= limit) return results;
 			}
-			const next = cursorOf(last.next);
+			const meta = last.meta as IDataObject | undefined; // set by captureCursor during the request
+			const next = nextCursor(items, meta);
 			// The page size asked for, else the one CometChat says it used (meta.current.limit).
-			const pageSize = sizeParam !== null ? size : Number(last.pageSize);
+			const pageSize = sizeParam !== null ? size : Number((meta?.current as IDataObject | undefined)?.limit);
 			if (!next || items.length === 0 || items.length < pageSize) return results;
-			if (CURSOR_KEYS.every((key) => String(next[key] ?? '') === String(cursor[key] ?? ''))) return results;
+			if (seen.has(JSON.stringify(next))) return results; // a cursor seen before would repeat pages forever
+			seen.add(JSON.stringify(next));
 			cursor = next;
 		}
 	};

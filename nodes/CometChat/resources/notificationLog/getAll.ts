@@ -5,7 +5,8 @@ import { unwrapData } from '../../shared/output';
 import { readId } from '../../shared/validate';
 import { readDateMillis } from '../../shared/dates';
 import { readMessageId } from '../../shared/messageId';
-import { returnAllOrLimitByCursor } from './cursor';
+import { returnAllOrLimitByCursor } from '../../shared/pagination';
+import { nextLogCursor } from './cursor';
 
 // GET /notifications/v1/logs?<filters>&affix&logId  →  {data: [log...], meta: {previous, current{limit, count}, next}}
 //   →  one item per log: {_id, channel, provider, messageId, trigger, sender, receiver, receiverType, member,
@@ -164,5 +165,5 @@ export const getAll = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[...returnAllOrLimitByCursor, filtersCollection(FILTERS)],
+	[...returnAllOrLimitByCursor({ sizeParam: null, nextCursor: nextLogCursor }), filtersCollection(FILTERS)],
 );
