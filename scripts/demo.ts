@@ -1,18 +1,46 @@
 /**
- * `npm run demo`: runs the example workflows (examples/*.json) through n8n's own engine
- * (WorkflowExecute + RoutingNode from n8n-core 2.41) with the built node, against the local
- * CometChat emulator seeded with demo data, and shows each node's output and the calls CometChat got.
- * No CometChat account and no n8n install needed.
+ * `npm run demo`: the package in a real n8n, on this machine, with nothing installed by hand.
+ *
+ * 1. Installs n8n 2.x and the Node.js 24 it needs from the npm registry into .n8n-e2e/n8n2 (first run only).
+ * 2. Installs this package's tarball the way n8n installs community packages (<user folder>/.n8n/nodes).
+ * 3. Starts the CometChat emulator (demo users, groups, messages) and a scripted stand-in for OpenAI.
+ * 4. Imports a credential for each and every workflow in examples/, then runs the moderation example
+ *    headless (`n8n execute`) and prints what it did.
+ * 5. Starts the n8n editor on http://localhost:5678 with all of it in place, until Ctrl-C.
+ *
+ *   npm run demo [-- --no-editor] [--port 5678] [--emulator-port 8787]
  */
-import '../test/harness/setup-env';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEmulator } from '../test/emulator';
-import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET } from '../test/emulator/management';
-import { ROOT, runWorkflow, type WorkflowFile } from '../test/harness';
+import { createEmulator, type Emulator } from '../test/emulator';
+import { DEMO_OWNER, N8n, type Execution, freePort } from '../test/e2e/n8n/instance';
+import { ensureRuntime, relative, WORK_DIR } from '../test/e2e/n8n/runtime';
+import { createScriptedModel, type ScriptedModel } from '../test/e2e/n8n/scripted-model';
+import { exampleCredentials, exampleId, exampleNames, loadExample, packPackage, prepareInstance } from '../test/e2e/n8n/setup';
 
-const out = (line = '') => process.stdout.write(`${line}\n`);
-const clip = (text: string, max = 150) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const HEADLESS_EXAMPLE = 'moderation-webhook';
+const out = (line = ''): void => void process.stdout.write(`${line}\n`);
+const clip = (text: string, max = 150): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+function option(name: string, fallback: number): number {
+	const args = process.argv.slice(2);
+	const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+	if (i < 0) return fallback;
+	const raw = args[i].includes('=') ? args[i].split('=')[1] : args[i + 1];
+	const value = Number(raw);
+	if (!Number.isInteger(value) || value <= 0 || value > 65535) throw new Error(`--${name} needs a port number, not ${String(raw)}`);
+	return value;
+}
+
+/** Awaits `work`, printing a line every 15 s while it lasts (n8n's CLI and start take a while on 2 cores). */
+async function progress<T>(what: string, work: Promise<T>): Promise<T> {
+	const started = Date.now();
+	const ticker = setInterval(() => out(`  … ${what}: ${Math.round((Date.now() - started) / 1000)} s`), 15000);
+	try {
+		return await work;
+	} finally {
+		clearInterval(ticker);
+	}
+}
 
 /** Messages read better as "sender → receiver: text"; everything else as JSON. */
 function summary(item: Record<string, unknown>): string {
@@ -23,46 +51,98 @@ function summary(item: Record<string, unknown>): string {
 	return JSON.stringify(item);
 }
 
-async function main() {
-	const emulator = await createEmulator({ seed: true });
-	const credentials = { appId: emulator.appId, apiKey: emulator.apiKey, baseUrl: emulator.url };
-	// The CometChat Management node's credential: the emulator's management host (no /v3).
-	const management = { key: DEFAULT_MANAGEMENT_KEY, secret: DEFAULT_MANAGEMENT_SECRET, baseUrl: emulator.url.replace(/\/v3$/, '') };
-	let failed = 0;
-	out('CometChat node demo: example workflows in n8n\'s engine, against the local CometChat emulator');
-	out(`(emulator at ${emulator.url}, demo data loaded)`);
-	try {
-		for (const file of readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.json')).sort()) {
-			emulator.reset();
-			const workflow = JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')) as WorkflowFile;
-			out();
-			out(`▶ ${workflow.name}  (examples/${file})`);
-			const { error, output } = await runWorkflow(workflow, credentials, management);
-			for (const node of workflow.nodes.filter((n) => /\.cometChat(Management)?$/.test(n.type))) {
-				const items = output(node.name);
-				out(`  ${node.name}: ${items.length} item${items.length === 1 ? '' : 's'}`);
-				for (const item of items) out(`    ${clip(summary(item))}`);
-			}
-			out('  CometChat received:');
-			for (const r of emulator.requests) {
-				const query = new URLSearchParams(r.query).toString();
-				const behalf = r.headers.onbehalfof ? `  [onBehalfOf: ${r.headers.onbehalfof}]` : '';
-				out(`    ${r.method} ${r.path}${query ? `?${query}` : ''}${r.body === undefined ? '' : ` ${clip(JSON.stringify(r.body), 110)}`}${behalf}`);
-			}
-			if (error) {
-				failed++;
-				out(`  ✗ ${error.message}`);
-			} else out('  ✓ workflow succeeded');
-		}
-	} finally {
-		await emulator.close();
+function printRun(run: Execution, emulator: Emulator): void {
+	const workflow = loadExample(HEADLESS_EXAMPLE);
+	const cometChatNodes = new Set(workflow.nodes.filter((n) => n.type.startsWith('n8n-nodes-cometchat.')).map((n) => n.name));
+	for (const node of run.ran.filter((n) => cometChatNodes.has(n))) {
+		const items = run.output(node);
+		out(`  ${node}: ${items.length} item${items.length === 1 ? '' : 's'}`);
+		for (const item of items) out(`    ${clip(summary(item))}`);
+	}
+	out('  CometChat (the emulator) received:');
+	for (const r of emulator.requests) {
+		const query = new URLSearchParams(r.query).toString();
+		const behalf = r.headers.onbehalfof ? `  [onBehalfOf: ${r.headers.onbehalfof}]` : '';
+		out(`    ${r.method} ${r.path}${query ? `?${query}` : ''}${r.body === undefined ? '' : ` ${clip(JSON.stringify(r.body), 110)}`}${behalf}`);
+	}
+}
+
+async function main(): Promise<void> {
+	const editor = !process.argv.includes('--no-editor');
+	const port = option('port', 5678);
+	const emulatorPort = option('emulator-port', 8787);
+	// What is running, for Ctrl-C at any step.
+	const running: { n8n?: N8n; emulator?: Emulator; model?: ScriptedModel } = {};
+	let stopping = false;
+	const stop = async (code: number): Promise<never> => {
+		stopping = true;
+		await running.n8n?.stop();
+		await running.emulator?.close();
+		await running.model?.close();
+		process.exit(code);
+	};
+	process.on('SIGINT', () => {
+		if (stopping) return;
+		out('\nCtrl-C: stopping n8n and the emulator…');
+		void stop(130);
+	});
+	process.on('SIGTERM', () => void stop(143));
+
+	out('CometChat node demo: the package in a real n8n, against a local CometChat emulator');
+	out();
+	out('1. n8n');
+	const runtime = await ensureRuntime('n8n2', (line) => out(`  ${line}`));
+	out();
+	out('2. CometChat emulator and scripted model');
+	const emulator = await createEmulator({ seed: true, port: emulatorPort });
+	running.emulator = emulator;
+	const model = await createScriptedModel();
+	running.model = model;
+	out(`  ✓ CometChat emulator on ${emulator.url} (App ID ${emulator.appId}; demo users, groups and messages)`);
+	out(`  ✓ scripted stand-in for OpenAI on ${model.url} (for the AI Agent example; no key, no network)`);
+	out();
+	out('3. The package and the examples in n8n');
+	const tarball = packPackage('demo');
+	out(`  ✓ npm pack: ${relative(tarball)}`);
+	const n8n = new N8n({ runtime, home: join(WORK_DIR, 'demo'), port, brokerPort: await freePort() });
+	running.n8n = n8n;
+	const examples = exampleNames();
+	await progress('importing', prepareInstance(n8n, { tarball, credentials: exampleCredentials(emulator, model.url), examples, log: out }));
+	out();
+	out(`4. n8n execute --id=${exampleId(HEADLESS_EXAMPLE)}  (examples/${HEADLESS_EXAMPLE}.json, headless, from its "Try it" trigger)`);
+	const run = await progress('running the workflow', n8n.execute(exampleId(HEADLESS_EXAMPLE)));
+	printRun(run, emulator);
+	if (run.error || run.status !== 'success') {
+		out(`  ✗ the workflow failed: ${String(run.error ?? run.status)}`);
+		await stop(1);
+	}
+	out('  ✓ workflow succeeded');
+	if (!editor) {
+		out();
+		out('Done (--no-editor). Run npm run demo without it to open the n8n editor.');
+		await stop(0);
 	}
 	out();
-	out(failed ? `${failed} example workflow(s) failed` : 'All example workflows succeeded. Import them into n8n from examples/.');
-	process.exit(failed ? 1 : 0);
+	out(`5. n8n start  (log: ${relative(n8n.logFile)})`);
+	const started = Date.now();
+	await progress('starting n8n', n8n.start());
+	await n8n.setupOwner(DEMO_OWNER);
+	out(`  ✓ ready in ${Math.round((Date.now() - started) / 1000)} s`);
+	out();
+	out(`The n8n editor is running: ${n8n.url}`);
+	out(`  sign in as ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
+	out('  the example workflows, with their credentials pointing at the emulator:');
+	for (const name of examples) out(`    ${n8n.url}/workflow/${exampleId(name)}   ${loadExample(name).name}`);
+	out(`  the emulator keeps its state while the demo runs: curl -s -H 'apikey: ${emulator.apiKey}' ${emulator.url}/users`);
+	out('Press Ctrl-C to stop n8n and the emulator.');
+	await n8n.waitForExit();
+	if (!stopping) {
+		out(`n8n stopped by itself; last lines of its log:\n${n8n.logTail(20)}`);
+		await stop(1);
+	}
 }
 
 main().catch((error: unknown) => {
-	process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+	process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 	process.exit(1);
 });

@@ -1,0 +1,16 @@
+/**
+ * `npm run test:e2e` (after the real n8n installs are in place): the *.e2e.ts files in this folder, one
+ * at a time, each against its own real n8n. Not part of `npm test`, whose config matches *.test.ts only.
+ * @type {import('jest').Config}
+ */
+module.exports = {
+	rootDir: '../..',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test/e2e'],
+	testMatch: ['**/*.e2e.ts'],
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
+	cacheDirectory: '<rootDir>/.cache/jest-e2e',
+	maxWorkers: 1,
+	testTimeout: 600000,
+	reporters: ['default', '<rootDir>/test/harness/summary-reporter.js'],
+};

@@ -1,0 +1,160 @@
+/**
+ * Jest wiring for a real n8n: one instance per test file, with the emulator and the scripted model,
+ * the package installed from its tarball and the examples imported; stopped in afterAll. `test()` wraps a
+ * test so that a failure also prints n8n's log tail, the last CLI output and the emulator's request log.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createEmulator, type Emulator } from '../../emulator';
+import type { CheckContext, ExampleCheck, LiveContext } from './checks';
+import { type Execution, freePort, N8n, readRun, type RunLike, tail } from './instance';
+import { installedRuntime, relative, type RuntimeName, WORK_DIR } from './runtime';
+import { createScriptedModel, type ScriptedModel } from './scripted-model';
+import { exampleCredentials, exampleId, packPackage, prepareInstance } from './setup';
+
+export interface Suite extends CheckContext {
+	emulator: Emulator;
+	model: ScriptedModel;
+	n8n: N8n;
+}
+
+export function useRealN8n(runtimeName: RuntimeName, examples: string[]): Suite {
+	const suite = {} as Suite;
+	beforeAll(async () => {
+		const runtime = installedRuntime(runtimeName);
+		if (!runtime) throw new Error(`n8n (${runtimeName}) is not installed in ${relative(join(WORK_DIR, runtimeName))}: run npm run test:e2e, which installs it first.`);
+		suite.emulator = await createEmulator({ seed: true });
+		suite.model = await createScriptedModel();
+		suite.n8n = new N8n({ runtime, home: join(WORK_DIR, `e2e-${runtimeName}`), port: await freePort(), brokerPort: await freePort() });
+		await prepareInstance(suite.n8n, { tarball: packPackage(`e2e-${runtimeName}`), credentials: exampleCredentials(suite.emulator, suite.model.url), examples });
+	}, 600000);
+	afterAll(async () => {
+		await suite.n8n?.stop();
+		await suite.emulator?.close();
+		await suite.model?.close();
+	}, 60000);
+	return suite;
+}
+
+/** What to print when a test fails: the places to look, newest last. */
+export function diagnostics(suite: Suite): string {
+	const requests = suite.emulator?.requests ?? [];
+	const lines = requests.slice(-30).map((r) => {
+		const query = new URLSearchParams(r.query).toString();
+		const body = r.body === undefined ? '' : ` ${JSON.stringify(r.body).slice(0, 200)}`;
+		return `  ${r.method} ${r.path}${query ? `?${query}` : ''}${body}${r.headers.onbehalfof ? `  [onBehalfOf ${r.headers.onbehalfof}]` : ''}`;
+	});
+	return [
+		`── n8n log (${suite.n8n ? relative(suite.n8n.logFile) : '-'}), last lines:`,
+		suite.n8n ? suite.n8n.logTail(40) : '(n8n not created)',
+		'── last n8n CLI command:',
+		suite.n8n ? tail(suite.n8n.lastCli || '(none)', 40) : '(none)',
+		`── CometChat emulator: ${requests.length} request(s) since its last reset${requests.length > 30 ? ', the last 30' : ''}:`,
+		lines.length ? lines.join('\n') : '  (none)',
+		`── scripted model: ${suite.model?.requests.length ?? 0} request(s)`,
+	].join('\n');
+}
+
+/** `it`, printing diagnostics when the test fails. */
+export function e2eTest(suite: Suite, name: string, fn: () => Promise<void>, timeout = 600000): void {
+	it(
+		name,
+		async () => {
+			try {
+				await fn();
+			} catch (error) {
+				process.stderr.write(`\n✗ ${name}\n${diagnostics(suite)}\n\n`);
+				throw error;
+			}
+		},
+		timeout,
+	);
+}
+
+/** The check file of an example, test/e2e/examples/<name>.ts, if there is one. */
+export function loadCheck(name: string): ExampleCheck | undefined {
+	const file = join(__dirname, '..', 'examples', `${name}.ts`);
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	return existsSync(file) ? (require(file) as { check: ExampleCheck }).check : undefined;
+}
+
+/**
+ * Waits until n8n serves a production webhook: activation returns before the webhooks are registered.
+ * Asking with another method tells without running anything: a registered POST webhook answers
+ * "not registered for PATCH requests", an unknown path "The requested webhook … is not registered".
+ */
+async function registered(n8n: N8n, path: string): Promise<void> {
+	const deadline = Date.now() + 60000;
+	for (;;) {
+		const answer = await (await fetch(`${n8n.url}/webhook/${path}`, { method: 'PATCH' })).text();
+		if (!answer.includes('The requested webhook')) return;
+		if (Date.now() > deadline) throw new Error(`n8n did not register the webhook ${path} within 60 s: ${answer.slice(0, 200)}`);
+		await new Promise((r) => setTimeout(r, 500));
+	}
+}
+
+/** The live context of one example in a running n8n (REST calls as the owner). */
+export function liveContext(suite: Suite, name: string): LiveContext {
+	const { n8n } = suite;
+	const id = exampleId(name);
+	const flatted = (): { parse(text: string): unknown } =>
+		// n8n stores run data in "flatted" form; read it with n8n's own copy of the library.
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		require(join(n8n.runtime.dir, 'node_modules', 'flatted')) as { parse(text: string): unknown };
+	const executions = async (): Promise<Array<{ id: string; status: string }>> => {
+		const page = await n8n.rest<{ results: Array<{ id: string; status: string }> }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: id }))}`);
+		return page.results;
+	};
+	return {
+		...suite,
+		async activate() {
+			const workflow = await n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${id}`);
+			await n8n.rest('POST', `/rest/workflows/${id}/activate`, { versionId: workflow.versionId });
+		},
+		async webhook(path, body, headers = {}) {
+			await registered(n8n, path);
+			const response = await fetch(`${n8n.url}/webhook/${path}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', ...headers },
+				body: JSON.stringify(body),
+			});
+			const text = await response.text();
+			let parsed: unknown = text;
+			try {
+				parsed = JSON.parse(text);
+			} catch {
+				// not JSON: keep the text
+			}
+			return { status: response.status, body: parsed };
+		},
+		async executionCount() {
+			return (await executions()).length;
+		},
+		async lastExecution(): Promise<Execution> {
+			const deadline = Date.now() + 120000;
+			while (Date.now() < deadline) {
+				const [newest] = await executions();
+				if (newest && !['new', 'running', 'waiting'].includes(newest.status)) {
+					const full = await n8n.rest<{ data: string; status: string }>('GET', `/rest/executions/${newest.id}`);
+					return readRun({ status: full.status, data: flatted().parse(full.data) } as RunLike);
+				}
+				await new Promise((r) => setTimeout(r, 500));
+			}
+			throw new Error(`No finished execution of ${name} within 120 s`);
+		},
+	};
+}
+
+/** The built node's description, to compare with what the editor shows. */
+export function builtNode(): { resources: string[]; actions: string[] } {
+	const root = join(__dirname, '..', '..', '..');
+	const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
+	const file = pkg.n8n.nodes.find((f) => f.endsWith('/CometChat.node.js')) ?? '';
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { CometChat } = require(join(root, file)) as { CometChat: new () => { description: { properties: Array<{ name: string; options?: Array<{ name: string; action?: string }> }> } } };
+	const properties = new CometChat().description.properties;
+	return {
+		resources: properties.find((p) => p.name === 'resource')?.options?.map((o) => o.name) ?? [],
+		actions: properties.filter((p) => p.name === 'operation').flatMap((p) => p.options?.map((o) => o.action ?? o.name) ?? []),
+	};
+}

@@ -1,0 +1,191 @@
+/**
+ * The package in a real n8n 2.x (Node.js 24), installed from its tarball as a community package:
+ * every example executes headless and/or live against the CometChat emulator and its check file asserts
+ * the output and CometChat's state; the node types and credentials are loaded; and a real browser finds
+ * the node in the editor. Screenshots go to test/e2e/output/ (and docs/images/ with UPDATE_DOCS_IMAGES=1).
+ */
+import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DOCS_IMAGES, launchBrowser, OUTPUT_DIR, openWorkflow, signIn } from './n8n/browser';
+import { exampleId, exampleNames, loadExample, PACKAGE_NAME } from './n8n/setup';
+import { builtNode, e2eTest, liveContext, loadCheck, useRealN8n } from './n8n/suite';
+
+const examples = exampleNames();
+const checks = Object.fromEntries(examples.map((name) => [name, loadCheck(name)]));
+const suite = useRealN8n('n8n2', examples);
+const NODE = `${PACKAGE_NAME}.cometChat`;
+
+describe('every example has a check', () => {
+	it.each(examples)('%s', (name) => {
+		const check = checks[name];
+		if (!check) throw new Error(`examples/${name}.json has no check: add test/e2e/examples/${name}.ts (see test/e2e/n8n/checks.ts)`);
+		expect(Boolean(check.headless || check.live)).toBe(true);
+	});
+});
+
+describe('headless: n8n import:workflow, then n8n execute --id', () => {
+	for (const name of examples.filter((n) => checks[n]?.headless)) {
+		e2eTest(suite, name, async () => {
+			suite.emulator.reset();
+			suite.model.reset();
+			const run = await suite.n8n.execute(exampleId(name));
+			await checks[name]?.headless?.(run, suite);
+		});
+	}
+});
+
+describe('n8n start: editor, REST API and webhooks', () => {
+	beforeAll(async () => {
+		await suite.n8n.start();
+		await suite.n8n.setupOwner();
+	}, 600000);
+
+	e2eTest(suite, 'loads the node, its AI tool variant, the trigger and the credentials with their tests', async () => {
+		const nodes = await suite.n8n.rest<Array<{ name: string; displayName: string; usableAsTool?: unknown; codex?: { categories?: string[] } }>>('GET', '/types/nodes.json');
+		const ours = Object.fromEntries(nodes.filter((n) => n.name.startsWith(`${PACKAGE_NAME}.`)).map((n) => [n.name, n]));
+		expect(Object.keys(ours).sort()).toEqual([NODE, `${NODE}Management`, `${NODE}ManagementTool`, `${NODE}Tool`, `${NODE}Trigger`]);
+		expect(ours[NODE].displayName).toBe('CometChat');
+		expect(ours[`${NODE}Tool`].displayName).toBe('CometChat Tool');
+		expect(ours[`${NODE}Tool`].codex?.categories).toContain('AI');
+		expect(ours[`${NODE}Trigger`].displayName).toBe('CometChat Trigger');
+		const credentials = await suite.n8n.rest<Array<{ name: string; test?: { request?: { url?: string } } }>>('GET', '/types/credentials.json');
+		const byName = Object.fromEntries(credentials.map((c) => [c.name, c]));
+		expect(byName.cometChatApi?.test?.request?.url).toBe('/users');
+		expect(byName.cometChatManagementApi?.test?.request?.url).toBe('/apps');
+		expect(byName.cometChatWebhookAuthApi).toBeDefined();
+	});
+
+	e2eTest(suite, "the credential's Test succeeds against the emulator and explains a wrong key", async () => {
+		suite.emulator.reset();
+		const test = (apiKey: string) =>
+			suite.n8n.rest<{ status: string; message: string }>('POST', '/rest/credentials/test', {
+				credentials: { id: 'cometchat-demo', name: 'CometChat demo', type: 'cometChatApi', data: { appId: suite.emulator.appId, region: 'us', apiKey, baseUrl: suite.emulator.url } },
+			});
+		expect(await test(suite.emulator.apiKey)).toMatchObject({ status: 'OK' });
+		expect(await test('not-a-key-of-this-app')).toMatchObject({
+			status: 'Error',
+			message: expect.stringContaining('CometChat does not know this REST API key for this app') as unknown,
+		});
+		expect(suite.emulator.requests.map((r) => `${r.method} ${r.path}?${new URLSearchParams(r.query).toString()} ${r.headers.apikey}`)).toEqual([
+			`GET /v3/users?perPage=1 ${suite.emulator.apiKey}`,
+			'GET /v3/users?perPage=1 not-a-key-of-this-app',
+		]);
+	});
+
+	describe('live: activated workflows called as in production', () => {
+		for (const name of examples.filter((n) => checks[n]?.live)) {
+			e2eTest(suite, name, async () => {
+				suite.emulator.reset();
+				suite.model.reset();
+				await checks[name]?.live?.(liveContext(suite, name));
+			});
+		}
+	});
+
+	describe('in a real browser (Debian Chromium, playwright-core)', () => {
+		let browser: Browser;
+		let page: Page;
+		/** What `read` gives once it equals `expected`, or after 30 s what it gives then (the editor renders in steps). */
+		const settled = async <T>(read: () => Promise<T>, expected: T): Promise<T> => {
+			let value = await read();
+			for (let i = 0; i < 60 && JSON.stringify(value) !== JSON.stringify(expected); i += 1) {
+				await page.waitForTimeout(500);
+				value = await read();
+			}
+			return value;
+		};
+		const shot = async (file: string) => {
+			const path = join(OUTPUT_DIR, file);
+			await page.screenshot({ path });
+			expect(statSync(path).size).toBeGreaterThan(10000);
+			return path;
+		};
+		beforeAll(async () => {
+			browser = await launchBrowser();
+			page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+			await signIn(page, suite.n8n);
+		}, 600000);
+		afterAll(async () => {
+			await browser?.close();
+		});
+
+		e2eTest(suite, 'the nodes panel finds CometChat with every resource and action of the node', async () => {
+			suite.emulator.reset();
+			const { resources, actions } = builtNode();
+			// A workflow of its own: the node added below is saved by the editor, and must not land in an example.
+			const scratch = await suite.n8n.rest<{ id: string }>('POST', '/rest/workflows', {
+				name: 'Nodes panel check',
+				nodes: [{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }],
+				connections: {},
+				settings: { executionOrder: 'v1' },
+			});
+			await openWorkflow(page, suite.n8n, scratch.id);
+			await page.locator('[data-test-id="node-creator-plus-button"]').click();
+			await page.locator('[data-test-id="node-creator-search-bar"]').fill('CometChat');
+			await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^CometChat$/ }).first().click();
+			const panel = page.locator('[data-test-id="node-creator"]');
+			await panel.getByText(`Actions (${actions.length})`).waitFor();
+			await shot('nodes-panel-cometchat.png');
+			// Every resource is a section ("Blocked User Actions"), every operation's action an entry.
+			// The panel renders its long list in chunks: read it until it is complete (or time runs out).
+			const action = `[data-keyboard-nav-type="action"][data-keyboard-nav-id^="${NODE}-"]`;
+			const shown = async () => ({
+				sections: (await panel.locator('[data-test-id="item-iterator-item"][data-keyboard-nav-id$=" Actions"]').allTextContents()).map((s) => s.trim().replace(/ Actions$/, '')).sort(),
+				actions: (await panel.locator(`${action} [data-test-id="node-creator-item-name"]`).allTextContents()).map((e) => e.trim()).sort(),
+			});
+			const expected = { sections: [...resources].sort(), actions: [...actions].sort() };
+			expect(await settled(shown, expected)).toEqual(expected);
+
+			// Choosing an action opens the node with that resource and operation, and the demo credential.
+			await panel.locator(`${action} [data-test-id="node-creator-item-name"]`, { hasText: /^Ban a user from a group$/ }).click();
+			const ndv = page.locator('[data-test-id="ndv"]');
+			await ndv.waitFor();
+			const fields = async () => ({
+				resource: await ndv.locator('[data-test-id="parameter-input-resource"] input').inputValue(),
+				operation: await ndv.locator('[data-test-id="parameter-input-operation"] input').inputValue(),
+				credential: await ndv.locator('[data-test-id="node-credentials-select"] input').first().inputValue(),
+			});
+			const chosen = { resource: 'Banned User', operation: 'Ban', credential: 'CometChat demo' };
+			expect(await settled(fields, chosen)).toEqual(chosen);
+			// The Group picker lists the groups it loads from CometChat (here: the emulator) through n8n.
+			await ndv.locator('[data-test-id="parameter-input-guid"]').getByPlaceholder('Select a group...').click();
+			await page.getByText('Hiking Group').first().waitFor();
+			await shot('node-ban-a-user.png');
+			expect(suite.emulator.requests.some((r) => r.method === 'GET' && r.path === '/v3/groups')).toBe(true);
+			await page.keyboard.press('Escape');
+			await ndv.locator('[data-test-id="ndv-close-button"]').click().catch(() => undefined);
+		});
+
+		e2eTest(suite, 'an AI Agent is offered the CometChat Tool', async () => {
+			await openWorkflow(page, suite.n8n, exampleId('ai-agent-moderator'));
+			const agent = page.locator('[data-test-id="canvas-node"][data-node-name="AI Agent"]');
+			await agent.locator('[data-test-id="canvas-node-input-handle"][data-connection-type="ai_tool"] [data-test-id="canvas-handle-plus"]').click();
+			const panel = page.locator('[data-test-id="node-creator"]');
+			await panel.locator('[data-test-id="node-creator-search-bar"]').fill('CometChat');
+			await panel.locator('[data-test-id="node-creator-item-name"]', { hasText: /^CometChat Tool$/ }).first().waitFor();
+			await shot('ai-agent-tools-cometchat.png');
+			await page.keyboard.press('Escape');
+		});
+
+		for (const name of examples) {
+			e2eTest(suite, `the canvas of ${name} shows every node, with CometChat's icon`, async () => {
+				const workflow = loadExample(name);
+				await openWorkflow(page, suite.n8n, exampleId(name));
+				const onCanvas = await page.locator('[data-test-id="canvas-node"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-node-name')));
+				// Sticky notes are not nodes on the canvas (no name label); every other node is.
+				expect(onCanvas.sort()).toEqual(workflow.nodes.filter((n) => n.type !== 'n8n-nodes-base.stickyNote').map((n) => n.name).sort());
+				for (const node of workflow.nodes.filter((n) => n.type.startsWith(`${PACKAGE_NAME}.`))) {
+					// The icon comes from the installed package: it loaded, so the editor knows the node type.
+					const icon = page.locator(`[data-test-id="canvas-node"][data-node-name="${node.name}"] img[src*="/icons/${PACKAGE_NAME}/"]`);
+					await expect(icon.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+				}
+				const path = await shot(`canvas-${name}.png`);
+				if (process.env.UPDATE_DOCS_IMAGES === '1') {
+					mkdirSync(DOCS_IMAGES, { recursive: true });
+					copyFileSync(path, join(DOCS_IMAGES, `${name}.png`));
+				}
+			});
+		}
+	});
+});
