@@ -384,8 +384,16 @@ export async function loadOptions(
  * decrypted credential, then the `responseCode` rules on a failed response.
  */
 export async function testCredential(credentials: IDataObject): Promise<INodeCredentialTestResult> {
+	return await runCredentialTest(credentialType, withDefaults(credentials));
+}
+
+/** A declarative credential `test` of any of the package's credential types, with decrypted data. */
+export async function runCredentialTest(
+	credentialType: ICredentialType,
+	data: ICredentialDataDecryptedObject,
+): Promise<INodeCredentialTestResult> {
 	const test = credentialType.test;
-	if (!test) throw new Error('The credential has no test');
+	if (!test) throw new Error(`${credentialType.name} has no test`);
 	const standIn: INodeType = {
 		description: {
 			displayName: 'Credential test',
@@ -415,7 +423,6 @@ export async function testCredential(credentials: IDataObject): Promise<INodeCre
 		active: false,
 		nodeTypes: new TestNodeTypes({ credentialTest: standIn }),
 	});
-	const data = withDefaults(credentials);
 	const runExecutionData = { resultData: { runData: {} } } as unknown as IRunExecutionData;
 	const context = new ExecuteContext(
 		workflow,

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { CredentialTestContext, ExecuteContext, ExecutionLifecycleHooks, HookContext, RoutingNode, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { CredentialTestContext, ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
 	createRunExecutionData,
 	NodeHelpers,
@@ -29,14 +29,13 @@ import {
 	type INodeType,
 	type INodeTypes,
 	type IRun,
-	type IRunExecutionData,
 	type IWebhookData,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 	type IWorkflowExecuteAdditionalData,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { credentialDefaults, ROOT, TestCredentialsHelper } from './index';
+import { credentialDefaults, ROOT, runCredentialTest, TestCredentialsHelper } from './index';
 
 export const TRIGGER_TYPE = 'n8n-nodes-cometchat.cometChatTrigger';
 export const TRIGGER_NAME = 'CometChat Trigger';
@@ -311,60 +310,5 @@ export async function testTriggerCredential(type: keyof TriggerCredentials, data
 		const credential: ICredentialsDecrypted = { id: 'cred-1', name: 'test', type, data: decrypted };
 		return await method.call(new CredentialTestContext(), credential);
 	}
-	const test = credentialType.test;
-	if (!test) throw new Error(`${type} has no test`);
-	const standIn: INodeType = {
-		description: {
-			displayName: 'Credential test',
-			name: 'credentialTest',
-			group: ['transform'],
-			version: 1,
-			description: '',
-			defaults: {},
-			inputs: [],
-			outputs: [],
-			credentials: [{ name: type, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: test.request } }],
-		},
-	};
-	const node: INode = {
-		id: 'temp',
-		name: 'Temp-Node',
-		type: 'credentialTest',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { [type]: { id: 'cred-1', name: 'test' } },
-	};
-	const workflow = new Workflow({
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: { getByName: () => standIn, getByNameAndVersion: () => standIn, getKnownTypes: () => ({}) } as INodeTypes,
-	});
-	const context = new ExecuteContext(
-		workflow,
-		node,
-		additionalData({ [type]: data }, 'https://n8n.example.test/'),
-		'internal',
-		{ resultData: { runData: {} } } as unknown as IRunExecutionData,
-		0,
-		[],
-		{ main: [[{ json: {} }]] },
-		{ node, data: {}, source: null },
-		[],
-	);
-	try {
-		await new RoutingNode(context, standIn, { id: 'cred-1', name: 'test', type, data: decrypted }).runNode();
-	} catch (error) {
-		const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }).cause;
-		if (cause?.response) {
-			const rule = (test.rules ?? []).find((r) => r.type === 'responseCode' && r.properties.value === cause.response?.status);
-			if (rule) return { status: 'Error', message: rule.properties.message };
-			return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}` };
-		}
-		if (cause?.code) return { status: 'Error', message: cause.code };
-		return { status: 'Error', message: String((error as Error).message) };
-	}
-	return { status: 'OK', message: 'Connection successful!' };
+	return await runCredentialTest(credentialType, decrypted);
 }
