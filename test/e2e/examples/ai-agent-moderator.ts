@@ -11,7 +11,7 @@ export const check: ExampleCheck = {
 		expect(Object.keys(tools).sort()).toEqual(['Ban_from_group', 'Tell_the_user_why']);
 		expect(tools.Ban_from_group.description).toBe('Ban a user from a group in CometChat');
 		expect(tools.Ban_from_group.parameters?.required).toEqual(['guid', 'uid']);
-		expect(tools.Tell_the_user_why.description).toBe('Send a text message in CometChat');
+		expect(tools.Tell_the_user_why.description).toBe('Send a message in CometChat');
 		expect(tools.Tell_the_user_why.parameters?.required).toEqual(['uid', 'guid', 'reason']);
 		// Both tools ran against CometChat, on behalf of the moderator.
 		expect(requestLines(emulator).sort()).toEqual([
