@@ -69,7 +69,7 @@ function nodeParameters(task: Task, concurrency: number): INodeParameters {
 	const tuning = { retry: { concurrency } };
 	switch (task) {
 		case 'sendMessage':
-			return { resource: 'message', operation: 'send', receiverType: 'user', receiver: { __rl: true, mode: 'id', value: RECEIVER }, text: '={{ $json.text }}', ...tuning };
+			return { resource: 'message', operation: 'send', messageType: 'text', receiverType: 'user', receiver: { __rl: true, mode: 'id', value: RECEIVER }, text: '={{ $json.text }}', ...tuning };
 		case 'createUser':
 			return { resource: 'user', operation: 'create', uid: '={{ $json.uid }}', name: '={{ $json.name }}', ...tuning };
 		case 'listUsers':

@@ -3,6 +3,11 @@ import { nodeType } from './harness';
 
 const properties = nodeType.description.properties;
 const optionsOf = (p: INodeProperties) => (p.options ?? []) as INodePropertyOptions[];
+// Fields that several operations show alike are one property (shared/share.ts): find the one an operation shows.
+const fieldOf = (name: string, resource: string, operation: string) =>
+	properties.find(
+		(p) => p.name === name && p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions.show.operation?.includes(operation),
+	)!;
 
 describe('node description', () => {
 	it('keeps the resource/operation values and parameter names saved workflows depend on', () => {
@@ -214,16 +219,16 @@ describe('node description', () => {
 				expect(shown).toEqual(names);
 			}
 		}
-		expect(optionsOf(properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('bannedUser'))!).map((o) => o.name)).toEqual(['onBehalfOf']);
-		expect(optionsOf(properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('message'))!).map((o) => o.name).sort()).toEqual(['metadata', 'muid', 'onBehalfOf', 'tags']);
-		expect(optionsOf(properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('authToken'))!).map((o) => o.name)).toEqual(['force']);
-		const messageFilters = properties.find((p) => p.name === 'filters' && p.displayOptions?.show?.resource?.includes('message'))!;
+		expect(optionsOf(fieldOf('options', 'bannedUser', 'ban')).map((o) => o.name)).toEqual(['onBehalfOf']);
+		expect(optionsOf(fieldOf('options', 'message', 'send')).map((o) => o.name).sort()).toEqual(['metadata', 'muid', 'onBehalfOf', 'tags']);
+		expect(optionsOf(fieldOf('options', 'authToken', 'create')).map((o) => o.name)).toEqual(['force']);
+		const messageFilters = fieldOf('filters', 'message', 'getAll');
 		expect(optionsOf(messageFilters).map((o) => o.name)).toEqual([
 			'attachmentTypes', 'categories', 'conversationId', 'deleted', 'from', 'hasAttachments', 'hasLinks', 'hasMentions', 'hasReactions',
 			'hideMessagesFromBlockedUsers', 'hideReplies', 'mentionedUids', 'mentionsWithBlockedInfo', 'mentionsWithTagInfo', 'myMentionsOnly',
 			'receiverType', 'searchKey', 'sender', 'tags', 'to', 'types', 'undelivered', 'unread', 'withTags',
 		]);
-		const userFilters = properties.find((p) => p.name === 'filters' && p.displayOptions?.show?.resource?.includes('user'))!;
+		const userFilters = fieldOf('filters', 'user', 'getAll');
 		expect(optionsOf(userFilters).map((o) => o.name).sort()).toEqual(
 			['onlyDeactivated', 'role', 'roles', 'searchIn', 'searchKey', 'status', 'tags', 'withDeactivated', 'withTags'],
 		);
@@ -245,8 +250,6 @@ describe('node description', () => {
 			if (property.type === 'boolean') expect(property.description).toMatch(/^Whether /);
 		}
 		expect(nodeType.description.usableAsTool).toBe(true);
-		expect(properties.find((p) => p.name === 'limit' && p.displayOptions?.show?.resource?.includes('user'))?.displayOptions).toEqual({
-			show: { returnAll: [false], resource: ['user'], operation: ['getAll'] },
-		});
+		expect(fieldOf('limit', 'user', 'getAll').displayOptions?.show?.returnAll).toEqual([false]);
 	});
 });

@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { searchGroups, searchReceivers, searchUsers } from './listSearch';
-import { resources } from './resources';
+import { resourceProperties, resources } from './resources';
 import { searchRoles } from './listSearch/searchRoles';
 import { throwOnApiError } from './shared/errors';
 import { cometChatNodeBase, resourceRouting } from './shared/node';
@@ -28,7 +28,7 @@ export class CometChat implements INodeType {
 				default: 'user',
 				routing: resourceRouting(checkCredential, throwOnApiError),
 			},
-			...resources.flatMap((resource) => resource.properties),
+			...resourceProperties,
 			retrySettings,
 		],
 	};

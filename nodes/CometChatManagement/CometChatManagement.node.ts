@@ -3,7 +3,7 @@ import { MANAGEMENT_CREDENTIAL, MANAGEMENT_URL_EXPRESSION, checkManagementCreden
 import { cometChatNodeBase, resourceRouting } from '../CometChat/shared/node';
 import { retrySettings } from '../CometChat/shared/retry';
 import { searchApps, searchWebhooks } from './listSearch';
-import { resources } from './resources';
+import { resourceProperties, resources } from './resources';
 import { getExtensions } from './resources/extension/loadOptions';
 
 /**
@@ -31,7 +31,7 @@ export class CometChatManagement implements INodeType {
 				default: 'app',
 				routing: resourceRouting(checkManagementCredential, throwOnManagementError),
 			},
-			...resources.flatMap((resource) => resource.properties),
+			...resourceProperties,
 			retrySettings,
 		],
 	};

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { shareFields } from '../shared/share';
 import { apiKeyDescription } from './apiKey';
 import { authTokenDescription } from './authToken';
 import { bannedUserDescription } from './bannedUser';
@@ -51,3 +52,6 @@ export const resources: Array<{ name: string; value: string; properties: INodePr
 	{ name: 'Role', value: 'role', properties: roleDescription },
 	{ name: 'User', value: 'user', properties: userDescription },
 ];
+
+/** Every resource's operations and fields, with fields that operations show alike folded into one. */
+export const resourceProperties = shareFields(resources.flatMap((resource) => resource.properties));

@@ -1,5 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { idProblem, inputError, readId, readIdList } from './validate';
+import { once } from './share';
 
 /**
  * `routing.send.value` for a list sent as one comma-separated query value (spec: style form, explode
@@ -13,10 +14,10 @@ export const pathId = (parameter: string) => `{{ encodeURIComponent(String($para
 
 /** preSend: the ID parameter must be a valid UID/GUID before anything is sent. */
 function checkId(parameter: string, field: string) {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	return once(`checkId\0${parameter}\0${field}`, () => async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		readId(this, parameter, field);
 		return requestOptions;
-	};
+	});
 }
 
 // What the pickers differ in: where "From List" searches, and how "By ID" is labelled.
@@ -100,23 +101,19 @@ export function onBehalfOfOption(description: string): INodeProperties {
 		default: '',
 		placeholder: 'e.g. cometchat-uid-1',
 		description,
-		routing: {
-			send: {
-				preSend: [
-					async function setOnBehalfOf(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-						const raw = this.getNodeParameter('options.onBehalfOf', '') as unknown;
-						const uid = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : undefined;
-						if (uid === undefined) throw inputError(this, 'On Behalf Of', 'must be a single UID');
-						if (uid === '') return requestOptions;
-						const problem = idProblem(uid);
-						if (problem) throw inputError(this, 'On Behalf Of', problem);
-						requestOptions.headers = { ...requestOptions.headers, onBehalfOf: uid };
-						return requestOptions;
-					},
-				],
-			},
-		},
+		routing: { send: { preSend: [setOnBehalfOf] } },
 	};
+}
+
+async function setOnBehalfOf(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const raw = this.getNodeParameter('options.onBehalfOf', '') as unknown;
+	const uid = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : undefined;
+	if (uid === undefined) throw inputError(this, 'On Behalf Of', 'must be a single UID');
+	if (uid === '') return requestOptions;
+	const problem = idProblem(uid);
+	if (problem) throw inputError(this, 'On Behalf Of', problem);
+	requestOptions.headers = { ...requestOptions.headers, onBehalfOf: uid };
+	return requestOptions;
 }
 
 /** A role picker (searchable list or role ID; role IDs follow the UID rule), checked before any request. */
@@ -156,11 +153,13 @@ export function idListField(
 		routing: {
 			send: {
 				preSend: [
-					async function setIdList(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-						const ids = readIdList(this, name, displayName);
-						requestOptions.body = { ...(requestOptions.body as object), [bodyKey]: ids };
-						return requestOptions;
-					},
+					once(`setIdList\0${name}\0${displayName}\0${bodyKey}`, () =>
+						async function setIdList(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+							const ids = readIdList(this, name, displayName);
+							requestOptions.body = { ...(requestOptions.body as object), [bodyKey]: ids };
+							return requestOptions;
+						},
+					),
 				],
 			},
 		},

@@ -26,17 +26,13 @@ export function messageIdField(description: string): INodeProperties {
 		default: '',
 		placeholder: 'e.g. 2144',
 		description,
-		routing: {
-			send: {
-				preSend: [
-					async function checkMessageId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-						readMessageId(this, 'messageId', 'Message ID');
-						return requestOptions;
-					},
-				],
-			},
-		},
+		routing: { send: { preSend: [checkMessageId] } },
 	};
+}
+
+async function checkMessageId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	readMessageId(this, 'messageId', 'Message ID');
+	return requestOptions;
 }
 
 function kind(value: unknown): string {

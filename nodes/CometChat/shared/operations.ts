@@ -6,6 +6,7 @@ import {
 	type INodePropertyOptions,
 	type PreSendAction,
 } from 'n8n-workflow';
+import { once } from './share';
 import { inputError, readChoice, readChoices } from './validate';
 
 /** One operation of a resource: its entry in the Operation dropdown and the fields it shows. */
@@ -64,10 +65,11 @@ function checkFor(field: INodeProperties, path: string): PreSendAction | undefin
 	}
 	if (!check) return undefined;
 	const run = check;
-	return async function checkValue(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const key = JSON.stringify([field.type, path, field.displayName, options?.map((option) => option.value)]);
+	return once(`checkValue\0${key}`, () => async function checkValue(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		run(this);
 		return requestOptions;
-	};
+	});
 }
 
 function kind(value: unknown): string {

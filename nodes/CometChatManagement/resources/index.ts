@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { shareFields } from '../../CometChat/shared/share';
 import { appDescription } from './app';
 import { collaboratorDescription } from './collaborator';
 import { extensionDescription } from './extension';
@@ -20,3 +21,6 @@ export const resources: Array<{ name: string; value: string; properties: INodePr
 	{ name: 'Webhook', value: 'webhook', properties: webhookDescription },
 	{ name: 'Webhook Trigger', value: 'webhookTrigger', properties: webhookTriggerDescription },
 ];
+
+/** Every resource's operations and fields, with fields that operations show alike folded into one. */
+export const resourceProperties = shareFields(resources.flatMap((resource) => resource.properties));

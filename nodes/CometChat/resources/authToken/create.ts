@@ -16,7 +16,7 @@ export const create = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user to create the token for'),
+		userLocator('uid', 'User', 'The user the auth tokens belong to'),
 		optionsCollection([
 			{
 				displayName: 'Force',

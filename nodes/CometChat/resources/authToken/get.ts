@@ -16,5 +16,5 @@ export const get = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[userLocator('uid', 'User', 'The user the token belongs to'), authTokenField],
+	[userLocator('uid', 'User', 'The user the auth tokens belong to'), authTokenField],
 );

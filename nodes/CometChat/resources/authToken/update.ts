@@ -20,7 +20,7 @@ export const update = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user the token belongs to'),
+		userLocator('uid', 'User', 'The user the auth tokens belong to'),
 		authTokenField,
 		updateFieldsCollection([
 			{

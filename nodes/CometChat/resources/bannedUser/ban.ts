@@ -16,8 +16,8 @@ export const ban = defineOperation(
 		},
 	},
 	[
-		groupLocator('guid', 'Group', 'The group to ban the user from'),
-		userLocator('uid', 'User', 'The user to ban'),
+		groupLocator('guid', 'Group', 'The group'),
+		userLocator('uid', 'User', 'The user'),
 		optionsCollection([onBehalfOfOption('UID of a group admin or moderator to act as. Without it the app itself bans.')]),
 	],
 );

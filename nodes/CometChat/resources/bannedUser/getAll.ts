@@ -16,5 +16,5 @@ export const getAll = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[groupLocator('guid', 'Group', 'The group whose banned users to list'), ...returnAllOrLimit],
+	[groupLocator('guid', 'Group', 'The group'), ...returnAllOrLimit],
 );

@@ -16,8 +16,8 @@ export const unban = defineOperation(
 		},
 	},
 	[
-		groupLocator('guid', 'Group', 'The group the user is banned from'),
-		userLocator('uid', 'User', 'The banned user'),
+		groupLocator('guid', 'Group', 'The group'),
+		userLocator('uid', 'User', 'The user'),
 		optionsCollection([onBehalfOfOption('UID of a group admin or moderator to act as. Without it the app itself unbans.')]),
 	],
 );

@@ -17,7 +17,7 @@ export const block = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user who blocks the others'),
+		userLocator('uid', 'User', 'The user whose block list it is'),
 		idListField(
 			'blockedUids',
 			'Blocked UIDs',

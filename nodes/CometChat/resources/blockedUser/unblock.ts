@@ -17,7 +17,7 @@ export const unblock = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user who blocked the others'),
+		userLocator('uid', 'User', 'The user whose block list it is'),
 		idListField(
 			'blockedUids',
 			'Blocked UIDs',

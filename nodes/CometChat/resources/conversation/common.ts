@@ -36,14 +36,14 @@ export const conversationWithField: INodeProperties = {
 const withoutRouting = (field: INodeProperties): INodeProperties => ({ ...field, routing: undefined });
 
 /** The User picker (Conversation With: User) and the Group picker (Conversation With: Group). */
-export function conversationTargetFields(action: string): INodeProperties[] {
+export function conversationTargetFields(): INodeProperties[] {
 	return [
 		{
-			...withoutRouting(userLocator('uid', 'User', `The other user of the one-to-one conversation to ${action}`)),
+			...withoutRouting(userLocator('uid', 'User', 'The other user of the one-to-one conversation')),
 			displayOptions: { show: { conversationWith: ['user'] } },
 		},
 		{
-			...withoutRouting(groupLocator('guid', 'Group', `The group whose conversation to ${action}`)),
+			...withoutRouting(groupLocator('guid', 'Group', 'The group of the conversation')),
 			displayOptions: { show: { conversationWith: ['group'] } },
 		},
 	];
@@ -54,8 +54,8 @@ export function conversationTargetFields(action: string): INodeProperties[] {
  * the `onBehalfOf` header (required there by CometChat's spec). Sent by checkConversation or
  * sendOnBehalfOf, not by the field itself.
  */
-export function onBehalfOfField(description: string): INodeProperties {
-	return withoutRouting(userLocator('onBehalfOf', 'On Behalf Of', description));
+export function onBehalfOfField(): INodeProperties {
+	return withoutRouting(userLocator('onBehalfOf', 'On Behalf Of', 'The user whose side of the conversation this is: CometChat acts as them'));
 }
 
 function setOnBehalfOf(context: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): void {

@@ -20,5 +20,5 @@ export const deleteConversation = defineOperation(
 			output: { postReceive: [deletedResult] },
 		},
 	},
-	[conversationIdField, onBehalfOfField('A user of the conversation to act as')],
+	[conversationIdField, onBehalfOfField()],
 );

@@ -20,7 +20,7 @@ export const get = defineOperation(
 	},
 	[
 		conversationWithField,
-		...conversationTargetFields('get'),
-		onBehalfOfField('The user whose side of the conversation to get: their unread count and tags'),
+		...conversationTargetFields(),
+		onBehalfOfField(),
 	],
 );

@@ -18,5 +18,5 @@ export const getById = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[conversationIdField, onBehalfOfField('A user of the conversation, whose unread count and tags to get')],
+	[conversationIdField, onBehalfOfField()],
 );

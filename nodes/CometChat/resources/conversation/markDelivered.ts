@@ -20,8 +20,8 @@ export const markDelivered = defineOperation(
 	},
 	[
 		conversationWithField,
-		...conversationTargetFields('mark as delivered'),
-		onBehalfOfField('The user the messages were delivered to'),
+		...conversationTargetFields(),
+		onBehalfOfField(),
 		messageIdOption('The last message to mark as delivered, with every earlier one. Without it, all messages are marked.'),
 	],
 );

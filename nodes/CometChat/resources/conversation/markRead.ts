@@ -20,8 +20,8 @@ export const markRead = defineOperation(
 	},
 	[
 		conversationWithField,
-		...conversationTargetFields('mark as read'),
-		onBehalfOfField('The user who read the messages'),
+		...conversationTargetFields(),
+		onBehalfOfField(),
 		messageIdOption('The last message to mark as read, with every earlier one. Without it, all messages are marked.'),
 	],
 );

@@ -22,9 +22,9 @@ export const markUnread = defineOperation(
 	},
 	[
 		conversationWithField,
-		...conversationTargetFields('mark as unread'),
+		...conversationTargetFields(),
 		{
-			...onBehalfOfField('The user for whom the messages become unread'),
+			...onBehalfOfField(),
 			displayOptions: { show: { conversationWith: ['user'] } },
 		},
 		{

@@ -19,5 +19,5 @@ export const pin = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[conversationWithField, ...conversationTargetFields('pin'), onBehalfOfField('The user whose conversation list the pin is in')],
+	[conversationWithField, ...conversationTargetFields(), onBehalfOfField()],
 );

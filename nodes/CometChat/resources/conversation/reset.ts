@@ -32,8 +32,8 @@ export const reset = defineOperation(
 	},
 	[
 		conversationWithField,
-		...conversationTargetFields('reset'),
-		onBehalfOfField('The user for whom the conversation is deleted'),
+		...conversationTargetFields(),
+		onBehalfOfField(),
 		{
 			...optionsCollection([
 				{

@@ -18,5 +18,5 @@ export const unpin = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[conversationWithField, ...conversationTargetFields('unpin'), onBehalfOfField('The user whose pin to remove')],
+	[conversationWithField, ...conversationTargetFields(), onBehalfOfField()],
 );

@@ -21,8 +21,8 @@ export const update = defineOperation(
 	},
 	[
 		conversationWithField,
-		...conversationTargetFields('update'),
-		onBehalfOfField('The user whose side of the conversation to tag'),
+		...conversationTargetFields(),
+		onBehalfOfField(),
 		{
 			displayName: 'Tags',
 			name: 'tags',

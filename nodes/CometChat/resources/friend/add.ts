@@ -18,7 +18,7 @@ export const add = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user to add friends to'),
+		userLocator('uid', 'User', 'The user whose friends these are'),
 		idListField(
 			'friendUids',
 			'Friend UIDs',

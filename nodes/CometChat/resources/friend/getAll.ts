@@ -17,7 +17,7 @@ export const getAll = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user whose friends to list'),
+		userLocator('uid', 'User', 'The user whose friends these are'),
 		...returnAllOrLimit,
 		filtersCollection([
 			{

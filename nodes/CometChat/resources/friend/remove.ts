@@ -16,7 +16,7 @@ export const remove = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user whose friends to remove'),
+		userLocator('uid', 'User', 'The user whose friends these are'),
 		idListField(
 			'friendUids',
 			'Friend UIDs',

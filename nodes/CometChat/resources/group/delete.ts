@@ -16,7 +16,7 @@ export const remove = defineOperation(
 		},
 	},
 	[
-		groupLocator('guid', 'Group', 'The group to delete'),
+		groupLocator('guid', 'Group', 'The group'),
 		optionsCollection([onBehalfOfOption('UID of a group admin to act as. Without it the app itself deletes the group.')]),
 	],
 );

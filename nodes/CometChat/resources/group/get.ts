@@ -18,7 +18,7 @@ export const get = defineOperation(
 		},
 	},
 	[
-		groupLocator('guid', 'Group', 'The group to get'),
+		groupLocator('guid', 'Group', 'The group'),
 		simplifyField,
 		optionsCollection([
 			onBehalfOfOption('UID of a user to look at the group as: the output then says whether they joined and with which scope'),

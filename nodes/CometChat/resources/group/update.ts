@@ -37,7 +37,7 @@ export const update = defineOperation(
 		},
 	},
 	[
-		groupLocator('guid', 'Group', 'The group to update'),
+		groupLocator('guid', 'Group', 'The group'),
 		updateFieldsCollection([
 			descriptionField,
 			iconField,

@@ -32,7 +32,7 @@ export const add = defineOperation(
 		},
 	},
 	[
-		groupLocator('guid', 'Group', 'The group to add the users to'),
+		groupLocator('guid', 'Group', 'The group'),
 		memberListField('admins', 'Admins', 'UIDs to add as admins: a comma-separated list, or an array from an expression'),
 		memberListField('moderators', 'Moderators', 'UIDs to add as moderators: a comma-separated list, or an array from an expression'),
 		memberListField(

@@ -22,8 +22,8 @@ export const changeScope = defineOperation(
 		},
 	},
 	[
-		groupLocator('guid', 'Group', 'The group the user is a member of'),
-		userLocator('uid', 'Member', 'The member whose scope to change'),
+		groupLocator('guid', 'Group', 'The group'),
+		userLocator('uid', 'Member', 'The member of the group'),
 		{
 			displayName: 'Scope',
 			name: 'scope',

@@ -26,7 +26,7 @@ export const getAll = defineOperation(
 		},
 	},
 	[
-		groupLocator('guid', 'Group', 'The group whose members to list'),
+		groupLocator('guid', 'Group', 'The group'),
 		...returnAllOrLimit,
 		filtersCollection([
 			{

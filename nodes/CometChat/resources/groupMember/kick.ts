@@ -16,8 +16,8 @@ export const kick = defineOperation(
 		},
 	},
 	[
-		groupLocator('guid', 'Group', 'The group to remove the member from'),
-		userLocator('uid', 'Member', 'The member to kick'),
+		groupLocator('guid', 'Group', 'The group'),
+		userLocator('uid', 'Member', 'The member of the group'),
 		optionsCollection([onBehalfOfOption('UID of a group admin or moderator to act as. Without it the app itself kicks the member.')]),
 	],
 );

@@ -19,7 +19,7 @@ export const addReaction = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message to react to'),
+		messageIdField('ID of the message'),
 		actingUser('user', 'User', 'The user who reacts (sent as the onBehalfOf header, which CometChat requires here)'),
 		reactionField,
 	],

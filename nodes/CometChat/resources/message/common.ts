@@ -11,6 +11,7 @@ import { readMessageId } from '../../shared/messageId';
 import { unwrapData } from '../../shared/output';
 import { readChoice, readId } from '../../shared/validate';
 import { actionResult } from '../moderation/common';
+import { once } from '../../shared/share';
 
 // What the message operations share besides composing a message (compose.ts): the URL of one
 // message, the user a request acts for where CometChat requires one, and the outputs of edits,
@@ -29,10 +30,12 @@ export function actingUser(name: string, displayName: string, description: strin
 		routing: {
 			send: {
 				preSend: [
-					async function setActingUser(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-						requestOptions.headers = { ...requestOptions.headers, onBehalfOf: readId(this, name, displayName) };
-						return requestOptions;
-					},
+					once(`setActingUser\0${name}\0${displayName}`, () =>
+						async function setActingUser(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+							requestOptions.headers = { ...requestOptions.headers, onBehalfOf: readId(this, name, displayName) };
+							return requestOptions;
+						},
+					),
 				],
 			},
 		},

@@ -22,7 +22,7 @@ export const deleteMessage = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message to delete'),
+		messageIdField('ID of the message'),
 		optionsCollection([
 			onBehalfOfOption('UID of the user who deletes: CometChat lets only the sender delete a message. Without it the app deletes.'),
 			outputOption('deleted'),

@@ -30,7 +30,7 @@ export const flag = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message to flag'),
+		messageIdField('ID of the message'),
 		userLocator('flaggedBy', 'Flagged By', 'The user who reports the message (sent as the onBehalfOf header, which CometChat requires here)'),
 		{
 			displayName: 'Reason ID',

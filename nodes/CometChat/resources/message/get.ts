@@ -18,7 +18,7 @@ export const get = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message to get'),
+		messageIdField('ID of the message'),
 		optionsCollection([onBehalfOfOption('UID of a user to act as: the message then shows that user\'s view of it (reactions by them, saved)')]),
 	],
 );

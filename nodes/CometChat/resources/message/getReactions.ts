@@ -28,7 +28,7 @@ export const getReactions = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message whose reactions to list'),
+		messageIdField('ID of the message'),
 		...returnAllOrLimitByCursor({ sizeParam: null }),
 		filtersCollection([
 			{

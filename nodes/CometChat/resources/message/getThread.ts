@@ -21,7 +21,7 @@ export const getThread = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message whose thread to list (the parent message)'),
+		messageIdField('ID of the message that starts the thread'),
 		...returnAllOrLimitByCursor({ sizeParam: 'perPage' }),
 		optionsCollection([onBehalfOfOption('UID of a user to act as: the replies then show that user\'s view of them')]),
 	],

@@ -22,7 +22,7 @@ export const markInteracted = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the interactive message'),
+		messageIdField('ID of the message'),
 		actingUser('user', 'User', 'The user who interacted (sent as the onBehalfOf header, which CometChat requires here)'),
 		{
 			displayName: 'Element IDs',

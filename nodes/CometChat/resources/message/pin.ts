@@ -21,7 +21,7 @@ export const pin = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message to pin'),
+		messageIdField('ID of the message'),
 		optionsCollection([onBehalfOfOption('UID of the user who pins. Without it the app pins the message (pinnedBy "app_system").')]),
 	],
 );

@@ -18,7 +18,7 @@ export const removeReaction = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message the reaction is on'),
+		messageIdField('ID of the message'),
 		actingUser('user', 'User', 'The user whose reaction to remove (sent as the onBehalfOf header, which CometChat requires here)'),
 		reactionField,
 	],

@@ -24,7 +24,7 @@ export const replyInThread = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message whose thread to reply in (the parent message)'),
+		messageIdField('ID of the message that starts the thread'),
 		actingUser('sender', 'Sender', 'The user who replies (sent as the onBehalfOf header, which CometChat requires here)'),
 		...receiverFields({ several: false }),
 		...contentFields(KINDS),

@@ -19,7 +19,7 @@ export const save = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message to save'),
+		messageIdField('ID of the message'),
 		actingUser('user', 'User', 'The user who saves the message (sent as the onBehalfOf header, which CometChat requires here)'),
 	],
 );

@@ -17,7 +17,7 @@ export const subscribeThread = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message whose thread to follow (the parent message)'),
+		messageIdField('ID of the message that starts the thread'),
 		actingUser('user', 'User', 'The user who follows the thread (sent as the onBehalfOf header, which CometChat requires here)'),
 	],
 );

@@ -19,7 +19,7 @@ export const unpin = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message to unpin'),
+		messageIdField('ID of the message'),
 		optionsCollection([onBehalfOfOption('UID of the user who unpins. Without it the app unpins the message.')]),
 	],
 );

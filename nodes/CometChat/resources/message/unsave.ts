@@ -18,7 +18,7 @@ export const unsave = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message to unsave'),
+		messageIdField('ID of the message'),
 		actingUser('user', 'User', 'The user whose saved message it is (sent as the onBehalfOf header, which CometChat requires here)'),
 	],
 );

@@ -17,7 +17,7 @@ export const unsubscribeThread = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message whose thread to stop following (the parent message)'),
+		messageIdField('ID of the message that starts the thread'),
 		actingUser('user', 'User', 'The user who stops following the thread (sent as the onBehalfOf header, which CometChat requires here)'),
 	],
 );

@@ -23,7 +23,7 @@ export const update = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the message to edit'),
+		messageIdField('ID of the message'),
 		updateFieldsCollection([
 			{
 				displayName: 'Metadata (JSON)',

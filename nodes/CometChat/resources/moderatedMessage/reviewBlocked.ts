@@ -37,7 +37,7 @@ export const reviewBlocked = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the blocked message'),
+		messageIdField('ID of the moderated message'),
 		{
 			displayName: 'Status',
 			name: 'status',

@@ -31,7 +31,7 @@ export const reviewFlagged = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the flagged message'),
+		messageIdField('ID of the moderated message'),
 		{
 			displayName: 'Status',
 			name: 'status',

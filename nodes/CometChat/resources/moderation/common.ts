@@ -7,6 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { inputError, readId } from '../../shared/validate';
+import { once } from '../../shared/share';
 
 // What the moderation resources (Moderation Reason, Moderation Rule, Moderation Keyword List,
 // Moderated Message) and Message → Flag share: their ID fields, JSON lists, the multipart body of
@@ -29,10 +30,12 @@ export function idField(name: string, displayName: string, placeholder: string, 
 		routing: {
 			send: {
 				preSend: [
-					async function checkModerationId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-						readId(this, name, displayName);
-						return requestOptions;
-					},
+					once(`checkModerationId\0${name}\0${displayName}`, () =>
+						async function checkModerationId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+							readId(this, name, displayName);
+							return requestOptions;
+						},
+					),
 				],
 			},
 		},

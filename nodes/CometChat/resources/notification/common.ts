@@ -3,6 +3,7 @@ import {
 	type IDataObject,
 	type IExecuteSingleFunctions,
 	type IHttpRequestOptions,
+	type PreSendAction,
 	type IN8nHttpFullResponse,
 	type INodeExecutionData,
 	type INodeProperties,
@@ -16,33 +17,23 @@ import { inputError, readId, readText } from '../../shared/validate';
 // e-mail addresses, phone numbers and time zones.
 
 /** The User picker of the per-user operations; `place` puts the checked UID into the request. */
-function userField(description: string, place: (requestOptions: IHttpRequestOptions, uid: string) => void): INodeProperties {
-	return {
-		...userLocator('uid', 'User', description),
-		routing: {
-			send: {
-				preSend: [
-					async function sendUser(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-						place(requestOptions, readId(this, 'uid', 'User'));
-						return requestOptions;
-					},
-				],
-			},
-		},
-	};
+function userField(description: string, sendUser: PreSendAction): INodeProperties {
+	return { ...userLocator('uid', 'User', description), routing: { send: { preSend: [sendUser] } } };
 }
 
 /** The user an operation is about, sent as the query parameter `uid` (preferences, mute, time zone). */
-export const userQueryField = (description: string) =>
-	userField(description, (requestOptions, uid) => {
-		requestOptions.qs = { ...requestOptions.qs, uid };
-	});
+export const userQueryField = (description: string) => userField(description, sendUserInQuery);
+async function sendUserInQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	requestOptions.qs = { ...requestOptions.qs, uid: readId(this, 'uid', 'User') };
+	return requestOptions;
+}
 
 /** The user an operation is about, sent as the `onBehalfOf` header, which the spec requires there (contact details). */
-export const userHeaderField = (description: string) =>
-	userField(description, (requestOptions, uid) => {
-		requestOptions.headers = { ...requestOptions.headers, onBehalfOf: uid };
-	});
+export const userHeaderField = (description: string) => userField(description, sendUserInHeader);
+async function sendUserInHeader(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	requestOptions.headers = { ...requestOptions.headers, onBehalfOf: readId(this, 'uid', 'User') };
+	return requestOptions;
+}
 
 /**
  * postReceive for answers that wrap a list in a named key (`{data: {pushTokens: [...]}}`): one item per

@@ -15,5 +15,5 @@ export const deleteContact = defineOperation(
 			output: { postReceive: [deletedResult] },
 		},
 	},
-	[userHeaderField('The user whose contact details to delete')],
+	[userHeaderField('The user whose contact details these are')],
 );

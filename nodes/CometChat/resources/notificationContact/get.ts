@@ -15,5 +15,5 @@ export const get = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[userHeaderField('The user whose contact details to get')],
+	[userHeaderField('The user whose contact details these are')],
 );

@@ -20,7 +20,7 @@ export const update = defineOperation(
 		},
 	},
 	[
-		userHeaderField('The user whose contact details to set'),
+		userHeaderField('The user whose contact details these are'),
 		updateFieldsCollection([
 			{
 				displayName: 'Email',

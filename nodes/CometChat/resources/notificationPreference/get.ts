@@ -15,5 +15,5 @@ export const get = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[userQueryField('The user whose preferences to get')],
+	[userQueryField('The user whose notification preferences these are')],
 );

@@ -16,5 +16,5 @@ export const getMuted = defineOperation(
 			output: { postReceive: [itemsOf('mutedConversations')] },
 		},
 	},
-	[userQueryField('The user whose muted conversations to list'), ...returnAllOrLimitUnpaged],
+	[userQueryField('The user whose notification preferences these are'), ...returnAllOrLimitUnpaged],
 );

@@ -15,5 +15,5 @@ export const getTimezone = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[userQueryField('The user whose time zone to get')],
+	[userQueryField('The user whose notification preferences these are')],
 );

@@ -20,7 +20,7 @@ export const mute = defineOperation(
 		},
 	},
 	[
-		userQueryField('The user who gets no notifications from these conversations'),
+		userQueryField('The user whose notification preferences these are'),
 		...conversationFields('mute'),
 		optionsCollection([
 			{

@@ -16,5 +16,5 @@ export const reset = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[userQueryField('The user whose preferences to reset')],
+	[userQueryField('The user whose notification preferences these are')],
 );

@@ -20,5 +20,5 @@ export const update = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[userQueryField('The user whose preferences to change'), updateFieldsCollection(preferenceFields)],
+	[userQueryField('The user whose notification preferences these are'), updateFieldsCollection(preferenceFields)],
 );

@@ -18,7 +18,7 @@ export const updateTimezone = defineOperation(
 		},
 	},
 	[
-		userQueryField('The user whose time zone to set'),
+		userQueryField('The user whose notification preferences these are'),
 		{
 			displayName: 'Timezone',
 			name: 'timezone',

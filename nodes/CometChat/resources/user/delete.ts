@@ -18,7 +18,7 @@ export const deleteUser = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user to delete'),
+		userLocator('uid', 'User', 'The user'),
 		optionsCollection([
 			{
 				displayName: 'Permanent',

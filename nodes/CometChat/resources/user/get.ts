@@ -21,7 +21,7 @@ export const get = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user to get'),
+		userLocator('uid', 'User', 'The user'),
 		simplifyField,
 		optionsCollection([
 			onBehalfOfOption('UID of a user to act as. CometChat then adds how the two relate, such as blockedByMe and conversationId.'),

@@ -21,7 +21,7 @@ export const update = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user to update'),
+		userLocator('uid', 'User', 'The user'),
 		updateFieldsCollection(profileFields('update'),),
 		unsetField(
 			[
