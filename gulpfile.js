@@ -1,4 +1,5 @@
-// Icons are the only assets tsc does not emit: copy them into dist/ next to the compiled code.
+// Icons are the only assets esbuild does not write (scripts/bundle.mjs): copy them into dist/icons, where
+// the nodes' and credentials' `file:` icon paths point.
 const { src, dest } = require('gulp');
 
 function buildIcons() {

@@ -1,6 +1,7 @@
-import { join } from 'path';
 import type { INode, NodeApiError } from 'n8n-workflow';
-import { ROOT } from './harness';
+// The source module: the build bundles each node into one file that exports only the node, and the
+// built node's error path (throwOnApiError → toApiError) runs in the engine tests (test/errors.test.ts).
+import { toApiError } from '../nodes/CometChat/shared/errors';
 
 // Every error code in the CometChat reference (§3.2, §3.3 and the full list in §3.4), copied by hand so
 // that a code missing from the node's hints fails here. The status is a plausible one for the code:
@@ -169,17 +170,6 @@ const CODES: Array<[code: string, status: number]> = [
 	['ERR_FEATURE_NOT_ACCESSIBLE', 403],
 	['ERR_ACTION_NOT_ALLOWED', 403],
 ];
-
-// The built file, as the node runs it (build first: npm run build).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { toApiError } = require(join(ROOT, 'dist/nodes/CometChat/shared/errors.js')) as {
-	toApiError: (
-		node: INode,
-		response: { body: unknown; headers: Record<string, string>; statusCode: number },
-		apiKey: string,
-		itemIndex?: number,
-	) => NodeApiError;
-};
 
 const node: INode = {
 	id: '1',
