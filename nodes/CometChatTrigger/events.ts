@@ -1,4 +1,5 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
+import { compareNames } from '../CometChat/shared/sort';
 
 /** The "All Events" choice of the Events field. */
 export const ALL_EVENTS = '*';
@@ -97,7 +98,7 @@ export function isKnownEvent(id: string): boolean {
 export const EVENT_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'All Events', value: ALL_EVENTS, description: 'Every event CometChat sends to this webhook' },
 	...[...EVENTS]
-		.sort((a, b) => a.name.localeCompare(b.name))
+		.sort((a, b) => compareNames(a.name, b.name))
 		.map((event) => ({ name: event.name, value: event.id, description: `${event.description} (${event.id})` })),
 ];
 

@@ -1,5 +1,4 @@
 import {
-	updateDisplayOptions,
 	type IExecuteSingleFunctions,
 	type IHttpRequestOptions,
 	type INodeProperties,
@@ -8,6 +7,7 @@ import {
 } from 'n8n-workflow';
 import { once } from './share';
 import { inputError, readChoice, readChoices } from './validate';
+import { compareNames } from './sort';
 
 /** One operation of a resource: its entry in the Operation dropdown and the fields it shows. */
 export interface Operation {
@@ -23,10 +23,12 @@ export function defineOperation(
 ): Operation {
 	return {
 		option,
-		fields: updateDisplayOptions(
-			{ show: { resource: [resource], operation: [option.value] } },
-			fields.map((field) => guarded(field, field.name)),
-		),
+		// A spread, not n8n's updateDisplayOptions: its deep merge per field was a fifth of the load time.
+		fields: fields.map((field) => {
+			const { displayOptions } = field;
+			const show = { ...displayOptions?.show, resource: [resource], operation: [option.value] };
+			return { ...guarded(field, field.name), displayOptions: { ...displayOptions, show } };
+		}),
 	};
 }
 
@@ -86,7 +88,7 @@ export function describeResource(
 ): INodeProperties[] {
 	const options = operations
 		.map((operation) => operation.option)
-		.sort((a, b) => a.name.localeCompare(b.name));
+		.sort((a, b) => compareNames(a.name, b.name));
 	return [
 		{
 			displayName: 'Operation',

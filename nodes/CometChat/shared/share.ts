@@ -28,7 +28,7 @@ export function shareFields(properties: INodeProperties[]): INodeProperties[] {
 
 	// Foldable copies, grouped by everything but their resource and operation; each operation's fields,
 	// after its Operation dropdown, in order: the orders the result must keep.
-	const groups = new Map<string, Member[]>();
+	const groups = new Map<string, Member[][]>(); // at a glance → lists of copies alike in full
 	const sequences = new Map<string, number[]>();
 	// Only fields alike at a glance are compared in full (comparing is most of this pass's time at load).
 	const glance = properties.map(glanceOf);
@@ -41,32 +41,30 @@ export function shareFields(properties: INodeProperties[]): INodeProperties[] {
 		const sequence = sequences.get(key) ?? sequences.set(key, [operationField.get(place.resource)!]).get(key)!;
 		sequence.push(index);
 		if (copies.get(glance[index])! < 2) return;
-		const shape = shapeOf(property);
-		(groups.get(shape) ?? groups.set(shape, []).get(shape)!).push({ index, ...place });
+		const alike = groups.get(glance[index]) ?? groups.set(glance[index], []).get(glance[index])!;
+		const copiesOf = alike.find((members) => sameShape(properties[members[0].index], property));
+		if (copiesOf) copiesOf.push({ index, ...place });
+		else alike.push([{ index, ...place }]);
 	});
 	const order = new Order(properties.length, [...sequences.values()]);
 
-	const folds: Member[][] = [];
-	for (const group of groups.values()) {
-		const open: Member[][] = [];
+	const folds: Fold[] = [];
+	for (const group of [...groups.values()].flat()) {
+		const open: Fold[] = [];
 		for (const member of group) {
-			const fold = open.find((members) => exact([...members, member], operationsOf) && order.join(members[0].index, member.index));
-			if (fold) fold.push(member);
-			else open.push([member]);
+			const fold = open.find((candidate) => candidate.admits(member, operationsOf) && order.join(candidate.members[0].index, member.index));
+			if (fold) fold.add(member);
+			else open.push(new Fold(member));
 		}
-		folds.push(...open.filter((members) => members.length > 1));
+		folds.push(...open.filter((fold) => fold.members.length > 1));
 	}
 
-	const folded = new Map<number, Member[]>(folds.map((members) => [members[0].index, members]));
+	const folded = new Map(folds.map((fold) => [fold.members[0].index, fold]));
 	return order.sorted().map((index) => {
 		const property = properties[index];
-		const members = folded.get(index);
-		if (!members) return property;
-		const show = {
-			...property.displayOptions!.show,
-			resource: unique(members.map((m) => m.resource)),
-			operation: unique(members.map((m) => m.operation)),
-		};
+		const fold = folded.get(index);
+		if (!fold) return property;
+		const show = { ...property.displayOptions!.show, resource: [...fold.resources], operation: [...fold.operations] };
 		return { ...property, displayOptions: { ...property.displayOptions, show } };
 	});
 }
@@ -84,26 +82,37 @@ interface Member {
 class Order {
 	private readonly leader: number[];
 	private readonly next: Array<Set<number>>;
+	private readonly seen: Uint32Array; // visit marks, one round of marks per search
+	private round = 0;
 
 	constructor(size: number, sequences: number[][]) {
 		this.leader = Array.from({ length: size }, (_, index) => index);
 		this.next = Array.from({ length: size }, () => new Set<number>());
-		for (const sequence of sequences) sequence.slice(1).forEach((index, i) => this.next[sequence[i]].add(index));
+		this.seen = new Uint32Array(size);
+		for (const sequence of sequences) {
+			for (let i = 1; i < sequence.length; i++) this.next[sequence[i - 1]].add(sequence[i]);
+		}
 	}
 
 	private find(index: number): number {
-		while (this.leader[index] !== index) index = this.leader[index];
-		return index;
+		let leader = index;
+		while (this.leader[leader] !== leader) leader = this.leader[leader];
+		this.leader[index] = leader;
+		return leader;
 	}
 
 	private reaches(from: number, to: number): boolean {
-		const seen = new Set([from]);
+		const round = ++this.round;
+		this.seen[from] = round;
 		const stack = [from];
 		while (stack.length) {
 			for (const target of this.next[stack.pop()!]) {
 				const leader = this.find(target);
 				if (leader === to) return true;
-				if (!seen.has(leader)) seen.add(leader), stack.push(leader);
+				if (this.seen[leader] !== round) {
+					this.seen[leader] = round;
+					stack.push(leader);
+				}
 			}
 		}
 		return false;
@@ -161,31 +170,67 @@ function glanceOf(property: INodeProperties): string {
 	return [property.name, property.type, property.displayName, property.description, entries].join('\0');
 }
 
-// Functions are compared by identity: the factories of shared fields hand out one function per purpose.
-const functionIds = new WeakMap<object, number>();
-let functionCount = 0;
-function shapeOf(property: INodeProperties): string {
-	const { resource: _resource, operation: _operation, ...conditions } = property.displayOptions!.show!;
-	return JSON.stringify([{ ...property, displayOptions: undefined }, conditions], (_key, value: unknown) => {
-		if (typeof value !== 'function') return value;
-		let id = functionIds.get(value);
-		if (id === undefined) functionIds.set(value, (id = ++functionCount));
-		return `function #${id}`;
-	});
+/**
+ * Whether two fields are equal apart from their resource and operation. Functions are compared by
+ * identity: the factories of shared fields hand out one function per purpose. Copies made by one
+ * helper share most of their parts, which makes most comparisons short.
+ */
+function sameShape(a: INodeProperties, b: INodeProperties): boolean {
+	const keys = Object.keys(a) as Array<keyof INodeProperties>;
+	if (keys.length !== Object.keys(b).length) return false;
+	return keys.every((key) => (key === 'displayOptions' ? sameConditions(a, b) : key in b && equal(a[key], b[key])));
 }
 
-/** Whether "these resources × these operations" shows the field exactly where its copies were shown. */
-function exact(members: Array<{ resource: string; operation: string }>, operationsOf: Map<string, Set<string>>): boolean {
-	const places = new Set(members.map((m) => `${m.resource}\0${m.operation}`));
-	if (places.size < members.length) return false; // two alike fields of one operation stay two
-	const operations = unique(members.map((m) => m.operation));
-	return unique(members.map((m) => m.resource)).every((resource) =>
-		operations.every((operation) => !operationsOf.get(resource)!.has(operation) || places.has(`${resource}\0${operation}`)),
-	);
+function sameConditions(a: INodeProperties, b: INodeProperties): boolean {
+	const conditions = ({ show, ...others }: NonNullable<INodeProperties['displayOptions']> = {}) => {
+		const { resource: _resource, operation: _operation, ...rest } = show ?? {};
+		return { ...others, show: rest };
+	};
+	return equal(conditions(a.displayOptions), conditions(b.displayOptions));
 }
 
-function unique(values: string[]): string[] {
-	return [...new Set(values)];
+function equal(a: unknown, b: unknown): boolean {
+	if (a === b) return true;
+	if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+	const keys = Object.keys(a);
+	if (keys.length !== Object.keys(b).length) return false;
+	return keys.every((key) => key in b && equal((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/** Copies folded into one property: shown for its resources × its operations, exactly their places. */
+class Fold {
+	readonly members: Member[] = [];
+	readonly resources = new Set<string>();
+	readonly operations = new Set<string>();
+	private readonly places = new Set<string>();
+
+	constructor(first: Member) {
+		this.add(first);
+	}
+
+	add(member: Member): void {
+		this.members.push(member);
+		this.resources.add(member.resource);
+		this.operations.add(member.operation);
+		this.places.add(`${member.resource}\0${member.operation}`);
+	}
+
+	/**
+	 * Whether the fold with this copy still shows the field exactly where its copies were shown: no other
+	 * operation of its resources is among its operations. Only the pairs the copy adds need a look.
+	 */
+	admits(member: Member, operationsOf: Map<string, Set<string>>): boolean {
+		const { resource, operation } = member;
+		const place = `${resource}\0${operation}`;
+		if (this.places.has(place)) return false; // two alike fields of one operation stay two
+		const shown = (r: string, o: string) => (r === resource && o === operation) || this.places.has(`${r}\0${o}`);
+		const resources = [...this.resources, resource];
+		const operations = [...this.operations, operation];
+		return (
+			operations.every((o) => !operationsOf.get(resource)!.has(o) || shown(resource, o)) &&
+			resources.every((r) => !operationsOf.get(r)!.has(operation) || shown(r, operation))
+		);
+	}
 }
 
 const made = new Map<string, unknown>();

@@ -11,6 +11,7 @@ import type {
 import { receiverLocator } from '../../shared/fields';
 import { unwrapData } from '../../shared/output';
 import { characters, idProblem, inputError, readChoice, readJsonObject, readList, readTags, readText } from '../../shared/validate';
+import { compareNames } from '../../shared/sort';
 
 // What Send, Send as Bot and Reply in Thread share: who receives the message (a user, a group, or
 // several of both), what it is (text, media by URL, custom data, an interactive form or card), its
@@ -95,7 +96,7 @@ export function contentFields(kinds: MessageKind[]): INodeProperties[] {
 			displayName: 'Message Type',
 			name: 'messageType',
 			type: 'options',
-			options: kinds.map((kind) => MESSAGE_KINDS[kind]).sort((a, b) => a.name.localeCompare(b.name)),
+			options: kinds.map((kind) => MESSAGE_KINDS[kind]).sort((a, b) => compareNames(a.name, b.name)),
 			default: 'text',
 		},
 		{

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { inputError, readList, readText } from '../../shared/validate';
 import { idField, readBoolean, readJsonList } from '../moderation/common';
+import { compareNames } from '../../shared/sort';
 
 /** The rule a Get, Update, Delete or Get Revisions acts on: path parameter `ruleId`. */
 export const ruleIdField = (description: string) => idField('ruleId', 'Rule ID', 'e.g. contact-details-filter', description);
@@ -47,7 +48,7 @@ export function ruleFields(mode: 'create' | 'update'): INodeProperties[] {
 			description: 'Display name of the rule, at most 100 characters',
 		});
 	}
-	return fields.sort((a, b) => a.displayName.localeCompare(b.displayName));
+	return fields.sort((a, b) => compareNames(a.displayName, b.displayName));
 }
 
 /** Actions: required with a default on Create, an empty entry of Update Fields. */

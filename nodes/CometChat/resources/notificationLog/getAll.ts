@@ -7,6 +7,7 @@ import { readDateMillis } from '../../shared/dates';
 import { readMessageId } from '../../shared/messageId';
 import { returnAllOrLimitByCursor } from '../../shared/pagination';
 import { nextLogCursor } from './cursor';
+import { compareNames } from '../../shared/sort';
 
 // GET /notifications/v1/logs?<filters>&affix&logId  →  {data: [log...], meta: {previous, current{limit, count}, next}}
 //   →  one item per log: {_id, channel, provider, messageId, trigger, sender, receiver, receiverType, member,
@@ -58,7 +59,7 @@ const reasonName = (value: string) =>
 		.map((word) => WORDS[word] ?? word[0] + word.slice(1).toLowerCase())
 		.join(' ');
 
-const sorted = (options: INodePropertyOptions[]) => options.sort((a, b) => a.name.localeCompare(b.name));
+const sorted = (options: INodePropertyOptions[]) => options.sort((a, b) => compareNames(a.name, b.name));
 
 function choiceFilter(name: string, displayName: string, options: INodePropertyOptions[], description: string): INodeProperties {
 	const first = options[0].value;

@@ -3,6 +3,7 @@ import { inputError, readChoice } from '../../shared/validate';
 import { kind, readBoolean } from '../moderation/common';
 import { isObject } from '../notification/common';
 import { DAYS, hhmmProblem } from '../notificationSetting/fields';
+import { compareNames } from '../../shared/sort';
 
 // A user's notification preferences (PATCH /notifications/v1/preferences?uid, spec pnUpdatePreferences):
 // one switch per event, in CometChat's codes (1 don't notify, 2 notify, 3 mentions only / all reactions).
@@ -50,7 +51,7 @@ const SWITCHES: Switch[] = [
 ];
 
 const DAY_OPTIONS: INodePropertyOptions[] = DAYS.map((day) => ({ name: day[0].toUpperCase() + day.slice(1), value: day })).sort((a, b) =>
-	a.name.localeCompare(b.name),
+	compareNames(a.name, b.name),
 );
 
 /** The Update Fields of Notification Preference → Update (sorted by name). */

@@ -5,6 +5,7 @@ import { inputError, readChoice, readChoices, readText } from '../../shared/vali
 import { kind, readBoolean } from '../moderation/common';
 import { isObject, readEmail, readPhone } from '../notification/common';
 import { LISTED, PROVIDER_OPTIONS, type ProviderKind } from './providers';
+import { compareNames } from '../../shared/sort';
 
 // Every provider's fields, written once: the property shown in the editor and how its value goes
 // into the body. Create shows a provider's required fields at the top and the rest under Options;
@@ -241,7 +242,7 @@ const LAYOUT: Record<ProviderKind, { main: string[]; options?: string[] }> = {
 };
 
 const KINDS = PROVIDER_OPTIONS.map((option) => option.value as ProviderKind);
-const byName = (a: INodeProperties, b: INodeProperties) => a.displayName.localeCompare(b.displayName);
+const byName = (a: INodeProperties, b: INodeProperties) => compareNames(a.displayName, b.displayName);
 
 /** Create's fields: each one once, shown for the providers that have it, in each provider's order. */
 export function createFields(): INodeProperties[] {

@@ -2,6 +2,7 @@ import type { IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } f
 import { registerSecretParameter } from '../../shared/errors';
 import { inputError, readText } from '../../shared/validate';
 import { authTokenField } from '../authToken/token';
+import { compareNames } from '../../shared/sort';
 
 // What the push token operations share: the user's auth token (the device's login), the platforms
 // CometChat knows and the push token itself.
@@ -42,7 +43,7 @@ const label = (value: string) =>
 		.join(' ');
 
 export const PLATFORMS: INodePropertyOptions[] = PLATFORM_VALUES.map((value) => ({ name: label(value), value })).sort((a, b) =>
-	a.name.localeCompare(b.name),
+	compareNames(a.name, b.name),
 );
 
 /** Which body key carries the token: FCM tokens, APNs device tokens or APNs VoIP tokens [SPEC pnTokenSchema]. */

@@ -1,3 +1,4 @@
+import { compareNames } from '../../../CometChat/shared/sort';
 /**
  * The extensions whose settings the management API reads and writes (spec management-apis.json, tag
  * "Extensions": `/apps/{appId}/extensions/{id}/{version}/settings`), with each one's settings as the
@@ -632,5 +633,5 @@ export const EXTENSION_BY_ID = new Map(EXTENSIONS.map((extension) => [extension.
 export function extensionChoices(operation: SettingsOperation): Array<{ name: string; value: string }> {
 	return EXTENSIONS.filter((extension) => extension.operations.includes(operation))
 		.map(({ name, id }) => ({ name, value: id }))
-		.sort((a, b) => a.name.localeCompare(b.name));
+		.sort((a, b) => compareNames(a.name, b.name));
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { managementError, managementRequest } from '../../../CometChat/shared/management';
+import { compareNames } from '../../../CometChat/shared/sort';
 
 /**
  * The extensions of the app chosen in the same node (GET /apps/{appId}/extensions, one call of up to
@@ -17,5 +18,5 @@ export async function getExtensions(this: ILoadOptionsFunctions): Promise<INodeP
 			value: String(extension.id),
 			description: `${extension.isActive ? 'Active' : 'Inactive'}${extension.tagLine ? `: ${String(extension.tagLine)}` : ''}`,
 		}))
-		.sort((a, b) => a.name.localeCompare(b.name));
+		.sort((a, b) => compareNames(a.name, b.name));
 }

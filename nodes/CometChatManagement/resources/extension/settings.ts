@@ -10,6 +10,7 @@ import { inputError } from '../../../CometChat/shared/validate';
 import { appField } from '../common';
 import { EXTENSIONS, settingsFor, type ExtensionDefinition, type SettingDefinition } from './catalogue';
 import { chosenExtension, extensionField, extensionPath, extensionRecord } from './common';
+import { compareNames } from '../../../CometChat/shared/sort';
 
 /**
  * The settings fields of Store Settings and Update Settings, generated from the catalogue: for each
@@ -26,7 +27,7 @@ export function fieldName(extension: ExtensionDefinition, key: string): string {
 
 export const additionalName = (extension: ExtensionDefinition) => `${extension.prefix}AdditionalSettings`;
 
-const byName = <T extends { displayName: string }>(list: T[]) => [...list].sort((a, b) => a.displayName.localeCompare(b.displayName));
+const byName = <T extends { displayName: string }>(list: T[]) => [...list].sort((a, b) => compareNames(a.displayName, b.displayName));
 
 /** The n8n field for one setting; `name` is its parameter (top level) or entry name (collections). */
 function property(setting: SettingDefinition, name: string): INodeProperties {
@@ -51,7 +52,7 @@ function property(setting: SettingDefinition, name: string): INodeProperties {
 			return {
 				...base,
 				type: 'options',
-				options: [...(setting.choices ?? [])].sort((a, b) => a.name.localeCompare(b.name)) as INodePropertyOptions[],
+				options: [...(setting.choices ?? [])].sort((a, b) => compareNames(a.name, b.name)) as INodePropertyOptions[],
 				default: setting.default ?? setting.choices?.[0]?.value ?? '',
 			};
 		case 'map':

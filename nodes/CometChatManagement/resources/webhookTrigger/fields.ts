@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { inputError, readChoices } from '../../../CometChat/shared/validate';
 import { EVENTS } from '../../../CometChatTrigger/events';
+import { compareNames } from '../../../CometChat/shared/sort';
 
 // The same catalogue of trigger IDs as the CometChat Trigger's Events (one list, nodes/CometChatTrigger/events.ts).
 const TRIGGER_OPTIONS: INodePropertyOptions[] = [...EVENTS]
-	.sort((a, b) => a.name.localeCompare(b.name))
+	.sort((a, b) => compareNames(a.name, b.name))
 	.map((event) => ({ name: event.name, value: event.id, description: `${event.description} (${event.id})` }));
 
 /** The trigger IDs to add or remove, sent as the body array `triggerIds`. */
