@@ -6,9 +6,7 @@
  * (requests since the last stats, by route and page size, and this process's CPU time).
  */
 import { createEmulator, type Emulator, type MessageRecord } from '../test/emulator';
-import { matchRoute } from '../test/emulator/server';
 import { userConversationId } from '../test/emulator/state';
-import { messageListRoutes } from './message-routes';
 
 export type EmulatorCommand =
 	| { cmd: 'clear' }
@@ -76,13 +74,10 @@ export interface EmulatorConfig {
 
 async function main() {
 	const config = JSON.parse(process.argv[2] ?? '{}') as EmulatorConfig;
-	// The stand-in cursor routes are used only where the emulator has no message list of its own.
-	const hasMessageList = matchRoute('GET', '/v3/messages') !== undefined;
 	const emulator = await createEmulator({
 		rateLimits: config.rateLimits ?? { core: 1e9, standard: 1e9, app: 1e9 },
 		rateWindowSeconds: config.rateWindowSeconds,
 		latencyMs: config.latencyMs,
-		extraRoutes: hasMessageList ? [] : messageListRoutes,
 	});
 	let cpu = process.cpuUsage();
 	let wall = process.hrtime.bigint();
@@ -118,7 +113,7 @@ async function main() {
 		}
 		answer({ id, ok: true });
 	});
-	answer({ ready: true, url: emulator.url, appId: emulator.appId, apiKey: emulator.apiKey, messageListStandIn: !hasMessageList });
+	answer({ ready: true, url: emulator.url, appId: emulator.appId, apiKey: emulator.apiKey });
 	process.on('disconnect', () => void emulator.close().then(() => process.exit(0)));
 }
 

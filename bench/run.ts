@@ -79,7 +79,7 @@ const TS_NODE = ['-r', require.resolve('ts-node/register/transpile-only')];
 class EmulatorProcess {
 	private next = 1;
 	private pending = new Map<number, (value: { stats?: EmulatorStats }) => void>();
-	info!: { url: string; appId: string; apiKey: string; messageListStandIn: boolean };
+	info!: { url: string; appId: string; apiKey: string };
 	private child!: ChildProcess;
 
 	async start(config: EmulatorConfig = {}): Promise<void> {
@@ -150,15 +150,6 @@ async function measure(emulator: EmulatorProcess, spec: LegSpec, tag: string): P
 	return { ...result, emulator: stats };
 }
 
-function messageGetManyInBuild(): boolean {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { CometChat } = require(join(ROOT, 'dist/nodes/CometChat/CometChat.node.js')) as { CometChat: new () => { description: { properties: Array<{ name: string; displayOptions?: { show?: Record<string, unknown[]> }; options?: Array<{ value: unknown }> }> } } };
-	const operation = new CometChat().description.properties.find(
-		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('message'),
-	);
-	return Boolean(operation?.options?.some((o) => o.value === 'getAll'));
-}
-
 interface Row {
 	section: string;
 	leg: string;
@@ -217,16 +208,12 @@ async function returnAll(emulator: EmulatorProcess, options: Options, rows: Row[
 	// The messages' two users (alice and bob) make the user list exactly listSize long.
 	await emulator.send({ cmd: 'seedUsers', count: options.listSize - 2 });
 	await emulator.send({ cmd: 'seedMessages', count: options.listSize });
-	const withMessages = messageGetManyInBuild();
-	if (!withMessages) notes.push('pending: message Get Many not in this build (the raw cursor loop is measured alone).');
-	if (emulator.info.messageListStandIn) notes.push('The emulator has no message list route yet: the benchmark serves GET /messages with its stand-in (bench/message-routes.ts).');
 	const tasks: Task[] = ['listUsers', 'listMessages'];
 	const results = new Map<string, Measured[]>();
 	for (let run = 0; run < options.runs; run++) {
 		for (const task of tasks) {
 			const kinds: Kind[] = run % 2 ? ['raw', 'node'] : ['node', 'raw'];
 			for (const kind of kinds) {
-				if (kind === 'node' && task === 'listMessages' && !withMessages) continue;
 				const profile = options.profile && kind === 'node' && run === 0 ? join(BENCH_DIR, 'profiles', `${task}.cpuprofile`) : undefined;
 				const spec: LegSpec = { task, kind, count: 0, concurrency: 0, warmup: 0, emulator: emulator.info, benchDir: BENCH_DIR, profile };
 				const measured = await measure(emulator, spec, `${task} ${kind}`);
@@ -241,10 +228,6 @@ async function returnAll(emulator: EmulatorProcess, options: Options, rows: Row[
 		const section = `Return All: ${options.listSize} ${task === 'listUsers' ? 'users (page/perPage)' : 'messages (cursor)'}`;
 		for (const kind of ['node', 'raw'] as Kind[]) {
 			const legs = get(kind);
-			if (!legs.length) {
-				rows.push({ section, leg: LABEL[kind], cells: ['pending: message Get Many not in this build', '', '', '', '', '', ''] });
-				continue;
-			}
 			const ratio = median(get('node').map((m, i) => (m.error ? NaN : m.ms / get('raw')[i].ms)));
 			const pages = Object.entries(legs[0].emulator.byRoute)
 				.map(([route, n]) => `${n} × ${route}`)

@@ -19,7 +19,6 @@ import {
 	RateLimiter,
 	createHttpServer,
 } from './server';
-import type { Route } from './routes/shared';
 import { seedDemoData } from './seed';
 import { EmulatorState, type MemberScope } from './state';
 
@@ -58,8 +57,6 @@ export interface EmulatorOptions {
 	rateLimits?: Partial<RateLimits>;
 	/** Length of a rate-limit window in seconds; default 60 as CometChat's. */
 	rateWindowSeconds?: number;
-	/** Routes answered when no built-in route matches (the benchmark adds stand-ins for routes not written yet). */
-	extraRoutes?: Route[];
 	/** Delay every answer by this many milliseconds (network latency); default 0. */
 	latencyMs?: number;
 }
@@ -120,7 +117,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 	initialise();
 
 	const inFlight = { now: 0, max: 0 };
-	const server = createHttpServer({ state, apiKeys, requests, faults, rateLimiter, extraRoutes: options.extraRoutes, inFlight, latencyMs: options.latencyMs });
+	const server = createHttpServer({ state, apiKeys, requests, faults, rateLimiter, inFlight, latencyMs: options.latencyMs });
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		// n8n sends a declarative node's items at once (2,000 items = 2,000 connections); the default

@@ -156,8 +156,6 @@ export interface ServerContext {
 	requests: RecordedRequest[];
 	faults: Fault[];
 	rateLimiter: RateLimiter;
-	/** Routes matched after the built-in ones (the benchmark's stand-ins for routes not written yet). */
-	extraRoutes?: Route[];
 	/** Requests being answered now, and the most at once since the last reset (concurrency tests, the benchmark). */
 	inFlight?: { now: number; max: number };
 	/** Answer every request this much later (network latency, for the benchmark). */
@@ -240,7 +238,7 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 		return;
 	}
 
-	const match = matchRoute(method, path) ?? (ctx.extraRoutes && matchRoute(method, path, ctx.extraRoutes));
+	const match = matchRoute(method, path);
 	if (!match) {
 		const err = errors.apiNotFound();
 		send(res, err.status, err.body, {}); // no rate-limit headers on this one [REC]
@@ -289,12 +287,9 @@ interface RouteMatch {
 
 const compile = (list: Route[]) => list.map((route) => ({ route, segments: route.path.split('/').filter((s) => s !== '') }));
 const compiled = compile(routes);
-const compiledExtra = new WeakMap<Route[], ReturnType<typeof compile>>();
 
 /** Match `/v3/...`; a known path with another method is as unknown as an unknown path [REC]. */
-export function matchRoute(method: string, rawPath: string, extra?: Route[]): RouteMatch | undefined {
-	if (extra && !compiledExtra.has(extra)) compiledExtra.set(extra, compile(extra));
-	const table = extra ? (compiledExtra.get(extra) ?? []) : compiled;
+export function matchRoute(method: string, rawPath: string): RouteMatch | undefined {
 	const parts = rawPath.split('/').filter((s) => s !== '');
 	if (parts[0] !== 'v3') return undefined;
 	let segments: string[];
@@ -303,7 +298,7 @@ export function matchRoute(method: string, rawPath: string, extra?: Route[]): Ro
 	} catch {
 		return undefined;
 	}
-	for (const { route, segments: pattern } of table) {
+	for (const { route, segments: pattern } of compiled) {
 		if (route.method !== method) continue;
 		const params = matchSegments(pattern, segments);
 		if (params) return { route, params };
