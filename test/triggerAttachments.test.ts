@@ -422,6 +422,12 @@ describe('the download flow on CometChat hosts (units, network stood in)', () =>
 		expect(unknown.errors.map((e) => [e.code, e.message])).toEqual([['dns_failed', 'Could not resolve files-us.cometchat.io']]);
 	});
 
+	it('a resolver that never answers is cut by the file timeout', async () => {
+		const io: MediaIo = { resolve: () => new Promise<string[]>(() => undefined), get: async () => Promise.reject(new Error('no')) };
+		const result = await downloadFiles([{ url: files }], context(io, { limits: { ...limitsFrom({}), fileTimeoutMs: 50 } }));
+		expect(result.errors.map((e) => e.code)).toEqual(['timeout']);
+	});
+
 	it('where n8n offers no resolver (n8n 1.x), the connected address is checked before the body is read', async () => {
 		const answer = response(200, 'secret internal data', { 'content-type': 'text/plain' }, '10.0.0.9');
 		const io: MediaIo = { get: async () => answer };

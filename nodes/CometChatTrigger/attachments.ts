@@ -198,7 +198,7 @@ async function fetchFile(rawUrl: string, ctx: DownloadContext, byteLimit: number
 	const tooBig = () => (eventLimited ? eventTooLarge(ctx.limits) : new AttachmentError('file_too_large', `The file is larger than ${formatMb(ctx.limits.maxFileBytes)} (Attachment Size Limit per File); not downloaded`));
 	const guard = <T>(promise: Promise<T>) => abortable(promise, signal, () => (ctx.eventSignal.aborted ? timeLimit() : fileTimeout(ctx.limits)));
 	let url = parseUrl(rawUrl);
-	await checkTarget(url, ctx, false);
+	await guard(checkTarget(url, ctx, false));
 
 	let response: MediaResponse;
 	if (ctx.hasKey && !isPreSigned(url)) {
@@ -211,17 +211,17 @@ async function fetchFile(rawUrl: string, ctx: DownloadContext, byteLimit: number
 		checkPeer(response, url, ctx);
 		if (isRedirect(response.statusCode)) {
 			url = redirectTarget(response, url);
-			response = await follow(url, ctx, signal, guard, true);
+			({ response, url } = await follow(url, ctx, signal, guard, true));
 		} else if (response.statusCode < 400 && contentType(response)?.includes('json')) {
 			const answer = await guard(readCapped(response, byteLimit, signal, tooBig));
 			const signed = signedUrlOf(answer);
 			// Not the token answer (token-based access off): a JSON file, served as is.
 			if (signed === undefined) return { data: answer, mimeType: contentType(response) };
 			url = parseUrl(signed, url);
-			response = await follow(url, ctx, signal, guard, true);
+			({ response, url } = await follow(url, ctx, signal, guard, true));
 		}
 	} else {
-		response = await follow(url, ctx, signal, guard, false);
+		({ response, url } = await follow(url, ctx, signal, guard, false));
 	}
 
 	if (response.statusCode >= 400) {
@@ -247,13 +247,13 @@ async function follow(
 	signal: AbortSignal,
 	guard: <T>(promise: Promise<T>) => Promise<T>,
 	pointedTo: boolean,
-): Promise<MediaResponse> {
+): Promise<{ response: MediaResponse; url: URL }> {
 	let url = start;
 	for (let hop = 0; ; hop += 1) {
-		await checkTarget(url, ctx, pointedTo || hop > 0);
+		await guard(checkTarget(url, ctx, pointedTo || hop > 0));
 		const response = await guard(ctx.io.get(url.href, false, signal));
 		checkPeer(response, url, ctx);
-		if (!isRedirect(response.statusCode)) return response;
+		if (!isRedirect(response.statusCode)) return { response, url };
 		if (hop >= MAX_HOPS) {
 			response.body.destroy();
 			throw new AttachmentError('too_many_redirects', `More than ${MAX_HOPS} redirects; not followed`);
