@@ -10,7 +10,9 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import type { IDataObject } from 'n8n-workflow';
+import { OutboundHttp } from '@n8n/backend-network';
+import { Container } from '@n8n/di';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import {
 	ATTACHMENT_DEFAULTS,
 	attachmentOptions,
@@ -18,6 +20,7 @@ import {
 	downloadFiles,
 	hostProblem,
 	limitsFrom,
+	resolverOf,
 	type DownloadContext,
 	type MediaIo,
 	type MediaResponse,
@@ -426,6 +429,15 @@ describe('the download flow on CometChat hosts (units, network stood in)', () =>
 		const io: MediaIo = { resolve: () => new Promise<string[]>(() => undefined), get: async () => Promise.reject(new Error('no')) };
 		const result = await downloadFiles([{ url: files }], context(io, { limits: { ...limitsFrom({}), fileTimeoutMs: 50 } }));
 		expect(result.errors.map((e) => e.code)).toEqual(['timeout']);
+	});
+
+	it("the resolver is n8n's own egress filter (n8n 2.x), enforcing its blocked ranges; none on n8n 1.x", async () => {
+		// What n8n-core's request helpers give a node (getSecureEgressFilter → OutboundHttp.egressFilter).
+		const helpers = { getSecureEgressFilter: (policy?: 'safe' | 'enforced' | 'unsafe') => Container.get(OutboundHttp).egressFilter(policy) };
+		const resolve = resolverOf({ helpers } as unknown as IWebhookFunctions);
+		await expect(resolve!('localhost')).rejects.toMatchObject({ name: 'SsrfBlockedIpError' });
+		await expect(resolve!('127.0.0.1')).rejects.toMatchObject({ name: 'SsrfBlockedIpError' });
+		expect(resolverOf({ helpers: {} } as unknown as IWebhookFunctions)).toBeUndefined();
 	});
 
 	it('where n8n offers no resolver (n8n 1.x), the connected address is checked before the body is read', async () => {

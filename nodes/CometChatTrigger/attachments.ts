@@ -509,7 +509,7 @@ function contentType(response: MediaResponse): string | undefined {
 }
 
 /** n8n's egress filter (n8n 2.x) as a resolver; undefined where this n8n has none. */
-function resolverOf(ctx: IWebhookFunctions): MediaIo['resolve'] {
+export function resolverOf(ctx: IWebhookFunctions): MediaIo['resolve'] {
 	const helpers = ctx.helpers as Partial<IWebhookFunctions['helpers']>;
 	if (typeof helpers.getSecureEgressFilter !== 'function') return undefined;
 	// 'enforced': n8n's blocked ranges apply even where the instance leaves SSRF protection off; ours on top.
