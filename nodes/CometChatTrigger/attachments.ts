@@ -513,7 +513,13 @@ export function resolverOf(ctx: IWebhookFunctions): MediaIo['resolve'] {
 	const helpers = ctx.helpers as Partial<IWebhookFunctions['helpers']>;
 	if (typeof helpers.getSecureEgressFilter !== 'function') return undefined;
 	// 'enforced': n8n's blocked ranges apply even where the instance leaves SSRF protection off; ours on top.
-	const lookup = helpers.getSecureEgressFilter('enforced').createSecureLookup() as unknown as (
+	let secureLookup: unknown;
+	try {
+		secureLookup = helpers.getSecureEgressFilter('enforced').createSecureLookup();
+	} catch {
+		return undefined; // then the connected address is checked (checkPeer); the event must go on
+	}
+	const lookup = secureLookup as (
 		hostname: string,
 		options: { all: true },
 		callback: (error: Error | null, addresses: Array<{ address: string }>) => void,
