@@ -5,8 +5,6 @@
  *
  * Payloads follow the shapes in CometChat's webhooks overview (reference §9.4), with demo IDs.
  */
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createEmulator, type Emulator } from './emulator';
 import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET, MAX_WEBHOOKS, managementStore } from './emulator/management';
 import { deliver, deliverAs, envelope } from './emulator/webhooks';
@@ -532,77 +530,7 @@ describe('CometChat Trigger: automatic registration', () => {
 	});
 });
 
-describe('CometChat Trigger: Download Attachments', () => {
-	let emulator: Emulator;
-	beforeAll(async () => {
-		emulator = await createEmulator();
-	});
-	beforeEach(() => emulator.reset());
-	afterAll(() => emulator.close());
-
-	const origin = () => emulator.url.replace(/\/v3$/, '');
-	const chat = () => ({ appId: 'demo-app', region: 'us', apiKey: emulator.apiKey, baseUrl: emulator.url });
-	const imageMessage = (url: string) => ({
-		...userMessage,
-		id: '300',
-		type: 'image',
-		data: { url, attachments: [{ url, name: 'trail.png', mimeType: 'image/png', extension: 'png', size: 4 }], entities: userMessage.data.entities },
-	});
-
-	it('answers CometChat at once, then fetches private media with the app key into binary data', async () => {
-		const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
-		managementStore(emulator.state).putMedia('demo-app', 'trail.png', { data: png, mimeType: 'image/png', delayMs: 2500 });
-		const t = await trigger(setup({ parameters: { options: { downloadAttachments: true } }, credentials: { cometChatApi: chat() } }));
-		const answer = await deliver(t.url, envelope('message_sent', { message: imageMessage(`${origin()}/demo-app/media/trail.png`) }), { auth: AUTH });
-		expect(answer.status).toBe(200);
-		// Within CometChat's 2-second window although the file takes 2.5 s.
-		expect(answer.ms).toBeLessThan(2000);
-		const [execution] = await t.executions();
-		const binary = execution.items[0].binary?.attachment_0;
-		expect(binary).toMatchObject({ fileName: 'trail.png', mimeType: 'image/png' });
-		expect(Buffer.from(binary!.data, 'base64')).toEqual(png);
-		expect(execution.items[0].json.attachmentErrors).toBeUndefined();
-		const [tokenCall, fileCall] = emulator.requests;
-		expect(tokenCall.headers).toMatchObject({ appid: 'demo-app', apikey: emulator.apiKey });
-		expect(fileCall.query.fat).toMatch(/^[0-9a-f]{32}$/);
-		expect(fileCall.headers.apikey).toBeUndefined();
-		expect(JSON.stringify(execution.items)).not.toContain(emulator.apiKey);
-	});
-
-	it('never sends the key to other hosts; a file it cannot get is reported on the item, the event still starts', async () => {
-		managementStore(emulator.state).putMedia('demo-app', 'trail.png', { data: Buffer.from('x'), mimeType: 'image/png' });
-		// Another origin (another port): CometChat's key must not go there.
-		const seen: http.IncomingHttpHeaders[] = [];
-		const foreign = http.createServer((req, res) => {
-			seen.push(req.headers);
-			res.writeHead(401);
-			res.end();
-		});
-		await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
-		try {
-			const port = (foreign.address() as AddressInfo).port;
-			const t = await trigger(setup({ parameters: { options: { downloadAttachments: true } }, credentials: { cometChatApi: chat() } }));
-			await deliver(t.url, envelope('message_sent', { message: imageMessage(`http://127.0.0.1:${port}/demo-app/media/trail.png`) }), { auth: AUTH });
-			const [execution] = await t.executions();
-			expect(seen).toHaveLength(1);
-			expect(seen[0].apikey).toBeUndefined();
-			expect(execution.items[0].binary).toBeUndefined();
-			expect(execution.items[0].json.attachmentErrors).toEqual([
-				{ url: `http://127.0.0.1:${port}/demo-app/media/trail.png`, message: 'HTTP 401: the file needs a token; connect a CometChat API credential of this app to download it' },
-			]);
-		} finally {
-			foreign.close();
-		}
-	});
-
-	it('off by default: no downloads, the answer comes from n8n as usual', async () => {
-		const t = await trigger(setup({ credentials: { cometChatApi: chat() } }));
-		await deliver(t.url, envelope('message_sent', { message: imageMessage(`${origin()}/demo-app/media/trail.png`) }), { auth: AUTH });
-		const [execution] = await t.executions();
-		expect(execution.items[0].binary).toBeUndefined();
-		expect(emulator.requests).toEqual([]);
-	});
-});
+// Download Attachments: test/triggerAttachments.test.ts
 
 it('the node name used by the harness is the default name', () => {
 	expect(triggerType.description.defaults.name).toBe(TRIGGER_NAME);

@@ -12,7 +12,7 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { downloadAttachments } from './attachments';
+import { attachmentOptions, downloadAttachments } from './attachments';
 import { WEBHOOK_AUTH_CREDENTIAL, basicAuthMatches, webhookAuthPair } from './auth';
 import { admitNew } from './dedupe';
 import { ALL_EVENTS, EVENT_OPTIONS } from './events';
@@ -101,14 +101,7 @@ export class CometChatTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
-					{
-						displayName: 'Download Attachments',
-						name: 'downloadAttachments',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to download the files attached to an event\'s message into the binary properties attachment_0, attachment_1 and so on. Private media (token-based file access) needs a CometChat API credential of the app.',
-					},
+					...attachmentOptions,
 					{
 						displayName: 'Ignore Repeated Deliveries',
 						name: 'deduplicate',

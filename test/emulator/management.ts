@@ -62,9 +62,17 @@ export async function sendManagement(res: ServerResponse, result: ManagementResu
 		'Content-Type': 'application/json',
 		'cache-control': 'must-revalidate, no-cache, private',
 		...result.headers,
-		'Content-Length': String(bytes.length),
+		...(result.noLength ? {} : { 'Content-Length': String(bytes.length) }),
 	});
-	res.end(bytes);
+	if (result.hang) {
+		res.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
+		return;
+	}
+	if (result.noLength) {
+		// In pieces, as a streaming host sends it.
+		for (let at = 0; at < bytes.length; at += 64 * 1024) res.write(bytes.subarray(at, at + 64 * 1024));
+	}
+	res.end(result.noLength ? undefined : bytes);
 }
 
 const compiled = () => MANAGEMENT_ROUTES.map((route) => ({ route, segments: route.path.split('/').filter((s) => s !== '') }));
@@ -132,9 +140,11 @@ function run(store: ManagementStore, request: ManagementRequest, route: Manageme
 }
 
 /**
- * Token-based file access: without `?fat=` a GET needs the `appId` and `apiKey` headers and answers
- * `{data: {url}}` with a file-access-token URL; with a token handed out earlier it serves the file.
- * (CometChat's token URL redirects to a pre-signed one; the emulator serves the file directly.)
+ * Token-based file access (CometChat's webhook guide): without `?fat=` a GET needs the `appId` and
+ * `apiKey` headers; with `redirect=0` it answers `{data: {url}}`, a file-access-token URL, otherwise
+ * it redirects there (INFERRED: the guide says the token URL leads on by redirect). With a token
+ * handed out earlier it serves the file. (CometChat's token URL redirects to a pre-signed one; the
+ * emulator serves the file directly, unless the file says otherwise.)
  */
 function mediaRoute(store: ManagementStore, request: ManagementRequest, segments: string[]): ManagementResult {
 	const [appId, , name] = segments;
@@ -142,12 +152,16 @@ function mediaRoute(store: ManagementStore, request: ManagementRequest, segments
 	const token = request.query.fat;
 	if (token !== undefined) {
 		if (!file || !store.fileTokens.has(token)) return { status: 403, body: { message: 'The file access token is not valid.' } };
-		return { status: 200, body: file.data, headers: { 'Content-Type': file.mimeType }, delayMs: file.delayMs };
+		if (file.signedRedirect) return { status: 302, body: {}, headers: { Location: file.signedRedirect } };
+		return { status: 200, body: file.data, headers: { 'Content-Type': file.mimeType }, delayMs: file.delayMs, hang: file.hang, noLength: file.noLength };
 	}
 	const apiKey = request.headers['apikey'];
 	if (request.headers['appid'] !== appId || !apiKey || !(apiKey in request.apiKeys)) return { status: 401, body: { message: 'Unauthorized' } };
 	if (!file) return { status: 404, body: { message: 'The file does not exist.' } };
+	if (file.keyedRedirect) return { status: 302, body: {}, headers: { Location: file.keyedRedirect } };
 	const fat = randomHex(32);
 	store.fileTokens.add(fat);
-	return { status: 200, body: { data: { url: `http://${request.headers.host ?? '127.0.0.1'}/${appId}/media/${encodeURIComponent(name)}?fat=${fat}` } } };
+	const url = `http://${request.headers.host ?? '127.0.0.1'}/${appId}/media/${encodeURIComponent(name)}?fat=${fat}`;
+	if (request.query.redirect !== '0') return { status: 302, body: {}, headers: { Location: url } };
+	return { status: 200, body: { data: { url } } };
 }

@@ -117,6 +117,14 @@ export interface MediaFile {
 	mimeType: string;
 	/** Wait this long before answering the file itself (a slow file host). */
 	delayMs?: number;
+	/** The file itself: send the headers and half the bytes, then never finish (a hanging host). */
+	hang?: boolean;
+	/** The file itself: no Content-Length (chunked), so only counting the bytes finds its size. */
+	noLength?: boolean;
+	/** The keyed request answers `302 Location: keyedRedirect` instead of the token (a hostile or broken host). */
+	keyedRedirect?: string;
+	/** The token URL answers `302 Location: signedRedirect` instead of the file. */
+	signedRedirect?: string;
 }
 
 export class ManagementStore {
@@ -304,6 +312,10 @@ export interface ManagementResult extends RouteResult {
 	headers?: Record<string, string>;
 	/** Answer only after this many milliseconds. */
 	delayMs?: number;
+	/** Send the headers and half the body, then nothing more (the connection stays open). */
+	hang?: boolean;
+	/** Leave out Content-Length (chunked transfer). */
+	noLength?: boolean;
 }
 
 export interface ManagementRoute {
