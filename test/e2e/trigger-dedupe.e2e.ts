@@ -135,7 +135,7 @@ describe('CometChat Trigger duplicates in n8n 2.x (one process, SQLite)', () => 
 		expect(answer).toEqual({ status: 200, body: { message: 'Workflow was started' } });
 		const run = await ctx().lastExecution();
 		expect(run.output('CometChat Trigger')).toMatchObject([
-			{ trigger: 'message_sent', dedupeKey: 'message_sent:e2e-app:n8n-e2e:200', message: { id: '200' } },
+			{ trigger: 'message_sent', dedupeKey: 'e2e-app:n8n-e2e:message_sent:200', message: { id: '200' } },
 		]);
 		expect(await ctx().settledCount()).toBe(9);
 	});
