@@ -115,7 +115,7 @@ export class CometChatTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether an event CometChat delivers again (it retries after 10 and 30 seconds) starts no second execution. Message Sent events are remembered across restarts (the newest 800 or so); other events count as repeated for 2 minutes.',
+							'Whether an event CometChat delivers again (it retries after 10 and 30 seconds) starts no second execution. Message Sent events are remembered across restarts (about the newest 950); other events count as repeated for 2 minutes.',
 					},
 					{
 						displayName: 'One Item per Member',

@@ -17,7 +17,7 @@ export interface Identity {
 // Retries Gracefully"); with its 2 s answer timeout the last copy arrives well within 2 minutes.
 export const RETRY_WINDOW_MS = 2 * 60 * 1000;
 // The seen-set in the workflow's static data: n8n writes the whole static data to its database on
-// every change, so it stays small. 32 KB hold about 800 events; the oldest go first (INFERRED size:
+// every change, so it stays small. 32 KB hold about 950 events; the oldest go first (INFERRED size:
 // far more than the events of a retry horizon, across a restart, even for a busy app).
 export const STORE_MAX_BYTES = 32 * 1024;
 // The in-process memory: per trigger node, and the number of trigger nodes (INFERRED sizes; a few

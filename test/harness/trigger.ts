@@ -6,7 +6,9 @@
  * - deliveries: a real HTTP server whose requests (JSON body parsed, as n8n's body parser does)
  *   go to the node's webhook() through WebhookContext, answered like n8n's webhook helpers answer
  *   ("onReceived": the node's own answer, else 200 `Workflow was started`, or `Webhook call received`
- *   when no workflow starts), and every `workflowData` started as an execution in WorkflowExecute.
+ *   when no workflow starts), and every `workflowData` started as an execution in WorkflowExecute;
+ * - static data: kept in memory (default), or saved and reloaded as n8n 2.x does (persistence 'n8n'),
+ *   where it is saved only when n8n's change flag says so, which is what hid issue #14.
  * Credentials are resolved and applied as n8n's CredentialsHelper does for generic auth.
  */
 import { randomUUID } from 'node:crypto';
