@@ -83,7 +83,7 @@ export function loadCheck(name: string): ExampleCheck | undefined {
  * Asking with another method tells without running anything: a registered POST webhook answers
  * "not registered for PATCH requests", an unknown path "The requested webhook … is not registered".
  */
-async function registered(n8n: N8n, path: string): Promise<void> {
+export async function registered(n8n: N8n, path: string): Promise<void> {
 	const deadline = Date.now() + 60000;
 	for (;;) {
 		const answer = await (await fetch(`${n8n.url}/webhook/${path}`, { method: 'PATCH' })).text();

@@ -1,0 +1,199 @@
+/**
+ * The package in n8n 2.x in queue mode (PostgreSQL, Redis, `n8n start`, two `n8n webhook`, one
+ * `n8n worker`; see n8n/queue.ts): an action workflow runs on the worker, and the trigger's duplicate
+ * handling holds across the two webhook processes — CometChat's retries (10 s and 30 s later) reach
+ * whichever process the load balancer picks. Measurements go to test/e2e/output/queue-mode.json.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { OUTPUT_DIR } from './n8n/browser';
+import { requestLines } from './n8n/checks';
+import type { N8n, WorkflowFile } from './n8n/instance';
+import { useQueueN8n } from './n8n/queue';
+import { exampleId, loadExample, WEBHOOK_AUTH } from './n8n/setup';
+import { e2eTest, liveContext, registered } from './n8n/suite';
+
+const ACTION = 'moderation-flagged-message';
+const TRIGGER = 'CometChat Trigger';
+const authorization = `Basic ${Buffer.from(`${WEBHOOK_AUTH.username}:${WEBHOOK_AUTH.password}`).toString('base64')}`;
+
+/** The CometChat Trigger alone (manual registration, message_sent): each execution is one admitted delivery. */
+const RETRIES: WorkflowFile = {
+	id: 'queueRetries0000001',
+	name: 'Queue mode: CometChat Trigger across webhook processes',
+	nodes: [
+		{
+			id: 'b7a1c2d3-0001-4e5f-8a9b-000000000001',
+			name: TRIGGER,
+			type: 'n8n-nodes-cometchat.cometChatTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { registration: 'manual', events: ['message_sent'], options: {} },
+			webhookId: 'b7a1c2d3-5d0e-4c8e-9f3a-00000000a001',
+			credentials: { cometChatWebhookAuthApi: { id: 'cometchat-webhook-auth', name: 'CometChat webhook auth' } },
+		},
+	],
+	connections: {},
+	settings: { executionOrder: 'v1' },
+};
+const RETRIES_PATH = `${String(RETRIES.nodes[0].webhookId)}/webhook`;
+
+const suite = useQueueN8n([ACTION], [RETRIES]);
+const measured: Record<string, unknown> = {};
+
+/** A message_sent event as CometChat posts it, for the message with this id. */
+function messageSent(id: number): Record<string, unknown> {
+	return {
+		trigger: 'message_sent',
+		appId: suite.emulator.appId,
+		region: 'us',
+		webhook: 'n8n-queue-mode',
+		data: {
+			message: {
+				id: String(id),
+				conversationId: 'cometchat-uid-1_user_cometchat-uid-2',
+				sender: 'cometchat-uid-1',
+				receiverType: 'user',
+				receiver: 'cometchat-uid-2',
+				category: 'message',
+				type: 'text',
+				data: { text: `message ${id}` },
+				sentAt: 1791285309 + id,
+				updatedAt: 1791285309 + id,
+			},
+		},
+	};
+}
+
+async function deliver(process: N8n, path: string, body: unknown): Promise<{ status: number; body: string }> {
+	const response = await fetch(`${process.url}/webhook/${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', authorization },
+		body: JSON.stringify(body),
+	});
+	return { status: response.status, body: await response.text() };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** The workflow's executions straight from n8n's database, once none is queued or running any more. */
+async function settledExecutions(workflowId: string): Promise<Array<{ id: string; status: string }>> {
+	const deadline = Date.now() + 120000;
+	for (;;) {
+		const rows = suite.services
+			.sql(`SELECT id || ' ' || status FROM execution_entity WHERE "workflowId" = '${workflowId}' ORDER BY id`)
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => {
+				const [id, status] = line.split(' ');
+				return { id, status };
+			});
+		if (rows.every((r) => !['new', 'running', 'waiting'].includes(r.status))) return rows;
+		if (Date.now() > deadline) throw new Error(`executions still unfinished after 120 s: ${JSON.stringify(rows)}`);
+		await sleep(500);
+	}
+}
+
+/** Which message each execution of the workflow started for (the trigger's first item), from run data. */
+async function messageIdsOfExecutions(workflowId: string): Promise<string[]> {
+	const executions = await settledExecutions(workflowId);
+	// n8n stores run data in "flatted" form; read it with n8n's own copy of the library.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const flatted = require(join(suite.n8n.runtime.dir, 'node_modules', 'flatted')) as { parse(text: string): unknown };
+	const ids: string[] = [];
+	for (const execution of executions) {
+		const full = await suite.n8n.rest<{ data: string }>('GET', `/rest/executions/${execution.id}`);
+		const run = flatted.parse(full.data) as { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: { message?: { id?: string } } }>> } }>> } };
+		ids.push(String(run.resultData.runData[TRIGGER]?.[0]?.data.main[0]?.[0]?.json.message?.id));
+	}
+	return ids;
+}
+
+const count = (ids: string[]): Record<string, number> => ids.reduce<Record<string, number>>((acc, id) => ({ ...acc, [id]: (acc[id] ?? 0) + 1 }), {});
+
+describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, one n8n worker', () => {
+	afterAll(() => {
+		mkdirSync(OUTPUT_DIR, { recursive: true });
+		writeFileSync(join(OUTPUT_DIR, 'queue-mode.json'), `${JSON.stringify({ n8n: suite.n8n?.runtime.n8nVersion, startup: suite.startup, ...measured }, null, 2)}\n`);
+	});
+
+	e2eTest(suite, 'is up: every process answers its readiness check', async () => {
+		measured.startup = suite.startup;
+		process.stderr.write(`queue mode up: services ${suite.startup.services} s, install + import ${suite.startup.prepare} s, n8n processes ${suite.startup.n8n} s\n`);
+		for (const n8n of [suite.n8n, ...suite.webhooks, suite.worker]) expect((await fetch(`${n8n.url}/healthz/readiness`)).status).toBe(200);
+		expect(suite.services.sql('SHOW server_version_num').slice(0, 2)).toMatch(/^\d\d$/);
+	});
+
+	e2eTest(suite, `${ACTION}: a delivery to a webhook process runs on the worker, with the right requests and output`, async () => {
+		suite.emulator.reset();
+		const live = liveContext(suite, ACTION);
+		await live.activate();
+		const workflow = loadExample(ACTION);
+		const path = `${String(workflow.nodes.find((n) => n.name === TRIGGER)?.webhookId)}/webhook`;
+		const pinned = (workflow.pinData?.[TRIGGER] as Array<{ json: Record<string, unknown> }>)[0].json;
+		const event = { trigger: pinned.trigger, appId: pinned.appId, region: pinned.region, webhook: pinned.webhook, data: pinned.data };
+		await registered(suite.webhooks[0], path);
+		const answer = await deliver(suite.webhooks[0], path, event);
+		expect(answer.status).toBe(200);
+		const run = await live.lastExecution();
+		expect(run.error).toBeUndefined();
+		expect(run.output(TRIGGER)).toMatchObject([{ trigger: 'moderation_engine_blocked', sender: { uid: 'cometchat-uid-2' }, group: { guid: 'cometchat-guid-1' } }]);
+		expect(run.output('Ban the sender')).toEqual([
+			{ success: true, message: 'The user with uid cometchat-uid-2 has been banned from the Group with cometchat-guid-1.' },
+		]);
+		expect(requestLines(suite.emulator)).toEqual([
+			'POST /groups/cometchat-guid-1/bannedusers/cometchat-uid-2 [mod-olivia]',
+			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"mod-olivia","data":{"text":"Moderation blocked a message from George Alan (cometchat-uid-2) in Hiking Group: \\"Cheap pills, 90% off: pm me\\". They are now banned from the group."},"tags":["moderation"]}',
+		]);
+		// The worker ran it (n8n logs this line on the process that executes a queued job).
+		const [execution] = await settledExecutions(exampleId(ACTION));
+		expect(readFileSync(suite.worker.logFile, 'utf8')).toContain(`Worker started execution ${execution.id} `);
+		expect(readFileSync(suite.n8n.logFile, 'utf8')).not.toContain(`started execution ${execution.id} `);
+	});
+
+	describe('the trigger across the two webhook processes', () => {
+		const id = String(RETRIES.id);
+
+		e2eTest(suite, 'a later event delivered to A, to B 1 s later and to A 10 s later starts exactly one execution', async () => {
+			await suite.n8n.rest('POST', `/rest/workflows/${id}/activate`, {
+				versionId: (await suite.n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${id}`)).versionId,
+			});
+			const [a, b] = suite.webhooks;
+			await registered(a, RETRIES_PATH);
+			await registered(b, RETRIES_PATH);
+			// The workflow's first event ever, then the one CometChat retries.
+			expect((await deliver(a, RETRIES_PATH, messageSent(1))).status).toBe(200);
+			await settledExecutions(id);
+			const started = Date.now();
+			const answers = [await deliver(a, RETRIES_PATH, messageSent(2))];
+			await sleep(1000 - (Date.now() - started));
+			answers.push(await deliver(b, RETRIES_PATH, messageSent(2)));
+			await sleep(10000 - (Date.now() - started));
+			answers.push(await deliver(a, RETRIES_PATH, messageSent(2)));
+			expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+			const perMessage = count(await messageIdsOfExecutions(id));
+			measured.retries = { deliveries: 'A at 0 s, B at 1 s, A at 10 s', executions: perMessage['2'] ?? 0, answers: answers.map((r) => r.body) };
+			process.stderr.write(`queue mode, retries across processes: ${JSON.stringify(measured.retries)}\n`);
+			expect(perMessage).toEqual({ 1: 1, 2: 1 });
+		});
+
+		e2eTest(suite, '20 simultaneous pairs (the same event to A and B at once): every event starts, duplicates measured', async () => {
+			const [a, b] = suite.webhooks;
+			const started = Date.now();
+			for (let i = 0; i < 20; i += 1) {
+				const event = messageSent(100 + i);
+				const answers = await Promise.all([deliver(a, RETRIES_PATH, event), deliver(b, RETRIES_PATH, event)]);
+				expect(answers.map((r) => r.status)).toEqual([200, 200]);
+			}
+			const deliveredIn = Date.now() - started;
+			const perMessage = count(await messageIdsOfExecutions(id));
+			const pairs = Array.from({ length: 20 }, (_, i) => perMessage[String(100 + i)] ?? 0);
+			const executions = pairs.reduce((s, n) => s + n, 0);
+			measured.simultaneousPairs = { pairs: 20, executions, bothPassed: pairs.filter((n) => n === 2).length, deliveredInMs: deliveredIn };
+			process.stderr.write(`queue mode, 20 simultaneous pairs: ${JSON.stringify(measured.simultaneousPairs)}\n`);
+			// Nothing lost: every event started at least once, none more than twice; the rest is measured.
+			expect(pairs.every((n) => n === 1 || n === 2)).toBe(true);
+			expect((await settledExecutions(id)).filter((e) => e.status !== 'success')).toEqual([]);
+		});
+	});
+});
