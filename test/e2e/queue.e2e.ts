@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OUTPUT_DIR } from './n8n/browser';
 import { requestLines } from './n8n/checks';
-import type { N8n, WorkflowFile } from './n8n/instance';
+import { type N8n, readRun, type RunLike, type WorkflowFile, type WorkflowNode } from './n8n/instance';
 import { useQueueN8n } from './n8n/queue';
 import { exampleId, loadExample, WEBHOOK_AUTH } from './n8n/setup';
 import { e2eTest, liveContext, registered } from './n8n/suite';
@@ -38,7 +38,59 @@ const RETRIES: WorkflowFile = {
 };
 const RETRIES_PATH = `${String(RETRIES.nodes[0].webhookId)}/webhook`;
 
-const suite = useQueueN8n([ACTION], [RETRIES]);
+/**
+ * What a workflow can put after the trigger against duplicates that arrive together: a step keyed on
+ * the event's identity that lets the first delivery through. The trigger's own check is off here, so
+ * every delivery starts an execution and the step alone decides whether "Act" runs.
+ */
+function guarded(id: string, name: string, webhookId: string, guard: WorkflowNode): WorkflowFile {
+	return {
+		id,
+		name,
+		nodes: [
+			{ ...RETRIES.nodes[0], id: `${webhookId}-1`, parameters: { registration: 'manual', events: ['message_sent'], options: { deduplicate: false } }, webhookId },
+			{ ...guard, id: `${webhookId}-2`, position: [240, 0] },
+			{ id: `${webhookId}-3`, name: 'Act', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [480, 0], parameters: {} },
+		],
+		connections: {
+			[TRIGGER]: { main: [[{ node: guard.name, type: 'main', index: 0 }]] },
+			[guard.name]: { main: [[{ node: 'Act', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+const KEY = '={{ $json.message.id }}';
+/** n8n's Remove Duplicates node, "Remove Items Processed in Previous Executions", keyed on the event. */
+const REMOVE_DUPLICATES = guarded('queueRemoveDupes001', 'Queue mode: Remove Duplicates after the trigger', 'b7a1c2d3-5d0e-4c8e-9f3a-00000000a002', {
+	name: 'Remove Duplicates',
+	type: 'n8n-nodes-base.removeDuplicates',
+	typeVersion: 2,
+	parameters: { operation: 'removeItemsSeenInPreviousExecutions', dedupeValue: KEY, options: {} },
+});
+/**
+ * A Postgres node that claims the key: the INSERT of a primary key is atomic, so exactly one delivery
+ * gets the row back; the others get no item and the workflow ends there.
+ */
+const CLAIM = guarded('queuePostgresClaim1', 'Queue mode: a Postgres claim after the trigger', 'b7a1c2d3-5d0e-4c8e-9f3a-00000000a003', {
+	name: 'Claim the event',
+	type: 'n8n-nodes-base.postgres',
+	typeVersion: 2.6,
+	parameters: {
+		operation: 'executeQuery',
+		query: 'WITH claimed AS (INSERT INTO cometchat_events (dedupe_key) VALUES ($1) ON CONFLICT DO NOTHING RETURNING dedupe_key) SELECT dedupe_key FROM claimed',
+		options: { queryReplacement: KEY },
+	},
+	credentials: { postgres: { id: 'queue-postgres', name: 'Postgres (events claimed)' } },
+});
+
+const suite = useQueueN8n([ACTION], [RETRIES, REMOVE_DUPLICATES, CLAIM], () => [
+	{
+		id: 'queue-postgres',
+		name: 'Postgres (events claimed)',
+		type: 'postgres',
+		data: { host: '127.0.0.1', port: suite.services.postgresPort, database: 'postgres', user: 'postgres', password: 'trust-on-loopback', ssl: 'disable' },
+	},
+]);
 const measured: Record<string, unknown> = {};
 
 /** A message_sent event as CometChat posts it, for the message with this id. */
@@ -94,19 +146,26 @@ async function settledExecutions(workflowId: string): Promise<Array<{ id: string
 	}
 }
 
-/** Which message each execution of the workflow started for (the trigger's first item), from run data. */
-async function messageIdsOfExecutions(workflowId: string): Promise<string[]> {
+/** Per execution of the workflow: the message it started for (the trigger's first item) and the nodes that ran. */
+async function executionsOf(workflowId: string): Promise<Array<{ message: string; ran: string[] }>> {
 	const executions = await settledExecutions(workflowId);
 	// n8n stores run data in "flatted" form; read it with n8n's own copy of the library.
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const flatted = require(join(suite.n8n.runtime.dir, 'node_modules', 'flatted')) as { parse(text: string): unknown };
-	const ids: string[] = [];
+	const result: Array<{ message: string; ran: string[] }> = [];
 	for (const execution of executions) {
-		const full = await suite.n8n.rest<{ data: string }>('GET', `/rest/executions/${execution.id}`);
-		const run = flatted.parse(full.data) as { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: { message?: { id?: string } } }>> } }>> } };
-		ids.push(String(run.resultData.runData[TRIGGER]?.[0]?.data.main[0]?.[0]?.json.message?.id));
+		const full = await suite.n8n.rest<{ data: string; status: string }>('GET', `/rest/executions/${execution.id}`);
+		const run = readRun({ status: full.status, data: flatted.parse(full.data) } as RunLike);
+		result.push({ message: String((run.output(TRIGGER)[0]?.message as { id?: string } | undefined)?.id), ran: run.ran });
 	}
-	return ids;
+	return result;
+}
+
+/** Activates (publishes) a workflow and waits until both webhook processes serve its webhook. */
+async function activate(workflowId: string, path: string): Promise<void> {
+	const { versionId } = await suite.n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
+	await suite.n8n.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId });
+	for (const webhook of suite.webhooks) await registered(webhook, path);
 }
 
 const count = (ids: string[]): Record<string, number> => ids.reduce<Record<string, number>>((acc, id) => ({ ...acc, [id]: (acc[id] ?? 0) + 1 }), {});
@@ -155,12 +214,8 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 		const id = String(RETRIES.id);
 
 		e2eTest(suite, 'a later event delivered to A, to B 1 s later and to A 10 s later starts exactly one execution', async () => {
-			await suite.n8n.rest('POST', `/rest/workflows/${id}/activate`, {
-				versionId: (await suite.n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${id}`)).versionId,
-			});
+			await activate(id, RETRIES_PATH);
 			const [a, b] = suite.webhooks;
-			await registered(a, RETRIES_PATH);
-			await registered(b, RETRIES_PATH);
 			// The workflow's first event ever, then the one CometChat retries.
 			expect((await deliver(a, RETRIES_PATH, messageSent(1))).status).toBe(200);
 			await settledExecutions(id);
@@ -171,7 +226,7 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 			await sleep(10000 - (Date.now() - started));
 			answers.push(await deliver(a, RETRIES_PATH, messageSent(2)));
 			expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
-			const perMessage = count(await messageIdsOfExecutions(id));
+			const perMessage = count((await executionsOf(id)).map((e) => e.message));
 			measured.retries = { deliveries: 'A at 0 s, B at 1 s, A at 10 s', executions: perMessage['2'] ?? 0, answers: answers.map((r) => r.body) };
 			process.stderr.write(`queue mode, retries across processes: ${JSON.stringify(measured.retries)}\n`);
 			expect(perMessage).toEqual({ 1: 1, 2: 1 });
@@ -186,7 +241,7 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 				expect(answers.map((r) => r.status)).toEqual([200, 200]);
 			}
 			const deliveredIn = Date.now() - started;
-			const perMessage = count(await messageIdsOfExecutions(id));
+			const perMessage = count((await executionsOf(id)).map((e) => e.message));
 			const pairs = Array.from({ length: 20 }, (_, i) => perMessage[String(100 + i)] ?? 0);
 			const executions = pairs.reduce((s, n) => s + n, 0);
 			measured.simultaneousPairs = { pairs: 20, executions, bothPassed: pairs.filter((n) => n === 2).length, deliveredInMs: deliveredIn };
@@ -194,6 +249,36 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 			// Nothing lost: every event started at least once, none more than twice; the rest is measured.
 			expect(pairs.every((n) => n === 1 || n === 2)).toBe(true);
 			expect((await settledExecutions(id)).filter((e) => e.status !== 'success')).toEqual([]);
+		});
+
+		e2eTest(suite, 'what a workflow can do: a Postgres claim keyed on the event lets exactly one of each pair act; Remove Duplicates is measured', async () => {
+			suite.services.sql('CREATE TABLE cometchat_events (dedupe_key text PRIMARY KEY, claimed_at timestamptz NOT NULL DEFAULT now())', 'postgres');
+			const workflows = [REMOVE_DUPLICATES, CLAIM].map((w) => ({ id: String(w.id), path: `${String(w.nodes[0].webhookId)}/webhook` }));
+			for (const w of workflows) await activate(w.id, w.path);
+			const [a, b] = suite.webhooks;
+			for (let i = 0; i < 20; i += 1) {
+				const event = messageSent(200 + i);
+				const answers = await Promise.all(workflows.flatMap((w) => [deliver(a, w.path, event), deliver(b, w.path, event)]));
+				expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+			}
+			const acted = async (workflowId: string): Promise<number[]> => {
+				const executions = await executionsOf(workflowId);
+				// The trigger's own check is off: every delivery started an execution.
+				expect(count(executions.map((e) => e.message))).toEqual(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(200 + i), 2])));
+				const perMessage = count(executions.filter((e) => e.ran.includes('Act')).map((e) => e.message));
+				return Array.from({ length: 20 }, (_, i) => perMessage[String(200 + i)] ?? 0);
+			};
+			const [removeDuplicates, claim] = [await acted(workflows[0].id), await acted(workflows[1].id)];
+			measured.workflowGuards = {
+				pairs: 20,
+				removeDuplicatesActed: removeDuplicates.reduce((s, n) => s + n, 0),
+				postgresClaimActed: claim.reduce((s, n) => s + n, 0),
+			};
+			process.stderr.write(`queue mode, 20 simultaneous pairs, trigger check off: ${JSON.stringify(measured.workflowGuards)}\n`);
+			expect(claim).toEqual(Array.from({ length: 20 }, () => 1));
+			// Remove Duplicates reads, then writes, without a lock: at least one of each pair acts, some pairs twice.
+			expect(removeDuplicates.every((n) => n === 1 || n === 2)).toBe(true);
+			expect(Number(suite.services.sql('SELECT count(*) FROM cometchat_events', 'postgres'))).toBe(20);
 		});
 	});
 });

@@ -11,7 +11,7 @@ import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readd
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createEmulator } from '../../emulator';
-import { freePort, killGroup, N8n, track, type WorkflowFile } from './instance';
+import { type CredentialFile, freePort, killGroup, N8n, track, type WorkflowFile } from './instance';
 import { installedRuntime, relative, WORK_DIR } from './runtime';
 import { createScriptedModel } from './scripted-model';
 import { exampleCredentials, packPackage, prepareInstance } from './setup';
@@ -59,8 +59,8 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals, graceMs = 
 export interface Services {
 	postgresPort: number;
 	redisPort: number;
-	/** One SQL statement in n8n's database; psql's unaligned, tuples-only output. */
-	sql(statement: string): string;
+	/** One SQL statement in n8n's database (or another); psql's unaligned, tuples-only output. */
+	sql(statement: string, database?: string): string;
 	stop(): Promise<void>;
 }
 
@@ -107,7 +107,7 @@ export async function startServices(dir: string): Promise<Services> {
 	const services: Services = {
 		postgresPort,
 		redisPort,
-		sql: (statement) => psql('n8n', statement),
+		sql: (statement, database = 'n8n') => psql(database, statement),
 		async stop() {
 			// SIGINT is PostgreSQL's fast shutdown (ends the sessions, then exits); SIGTERM ends Redis.
 			await Promise.all([stopChild(postgres, 'SIGINT'), stopChild(redisServer, 'SIGTERM')]);
@@ -148,10 +148,11 @@ export interface QueueSuite extends Suite {
 }
 
 /**
- * Jest wiring: services, the package installed in one user folder, credentials and the examples (and
- * `workflows`) imported, then the main process, and the two webhook processes and the worker together.
+ * Jest wiring: services, the package installed in one user folder, credentials (the examples' and
+ * `credentials()`, read once the services run) and the examples (and `workflows`) imported, then the
+ * main process, and the two webhook processes and the worker together.
  */
-export function useQueueN8n(examples: string[], workflows: WorkflowFile[] = []): QueueSuite {
+export function useQueueN8n(examples: string[], workflows: WorkflowFile[] = [], credentials: () => CredentialFile[] = () => []): QueueSuite {
 	const suite = { startup: {} } as QueueSuite;
 	const dir = join(WORK_DIR, 'e2e-queue');
 	beforeAll(async () => {
@@ -187,7 +188,7 @@ export function useQueueN8n(examples: string[], workflows: WorkflowFile[] = []):
 		suite.worker = await process('worker', 'n8n-worker.log');
 		await prepareInstance(suite.n8n, {
 			tarball: packPackage('e2e-queue'),
-			credentials: exampleCredentials(suite.emulator, suite.model.url),
+			credentials: [...exampleCredentials(suite.emulator, suite.model.url), ...credentials()],
 			examples,
 			workflows,
 		});
