@@ -10,6 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { createEmulator, type Emulator } from './emulator';
 import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET, MAX_WEBHOOKS, managementStore } from './emulator/management';
 import { deliver, deliverAs, envelope } from './emulator/webhooks';
+import type { IDataObject, INodeType } from 'n8n-workflow';
+// The seen-set's rules as pure functions (the built node bundles these same sources).
+import * as dedupe from '../nodes/CometChatTrigger/dedupe';
+import * as payload from '../nodes/CometChatTrigger/payload';
 import { TRIGGER_NAME, startTrigger, testTriggerCredential, triggerType, type TriggerHarness, type TriggerSetup } from './harness/trigger';
 
 const AUTH = { username: 'n8nhooks', password: 'Wq7Zr2Lp9Xk4Vb8Nm3Ty6Hs1' };
@@ -146,6 +150,8 @@ describe('CometChat Trigger: events become items', () => {
 					sender: andrew,
 					receiverType: 'user',
 					receiver: { ...george, conversationId: 'cometchat-uid-1_user_cometchat-uid-2' },
+					// CometChat's idempotency key of message_sent (webhook, trigger, message ID), with the app.
+					dedupeKey: 'demo-app:dash-hook:message_sent:101',
 				},
 			},
 		]);
@@ -313,19 +319,94 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 		]);
 	});
 
-	it('remembers a bounded number of events, in the workflow\'s static data', async () => {
-		const t = await trigger(setup());
-		const staticData = t.staticData();
-		staticData.recentEvents = Array.from({ length: 1000 }, (_, i) => ({ k: `old${i}`, t: Date.now() }));
-		await deliver(t.url, envelope('message_sent', { message: userMessage }), { auth: AUTH });
-		const recent = staticData.recentEvents as Array<{ k: string }>;
-		expect(recent).toHaveLength(1000);
-		expect(recent[0].k).toBe('old1');
-		// Entries older than the retry window are dropped.
-		staticData.recentEvents = [{ k: 'stale', t: Date.now() - 16 * 60 * 1000 }];
-		await deliver(t.url, envelope('message_sent', { message: { ...userMessage, id: '555' } }), { auth: AUTH });
-		expect((staticData.recentEvents as Array<{ k: string }>).map((e) => e.k)).not.toContain('stale');
-		expect(await t.executions()).toHaveLength(2);
+	it("as n8n saves static data, every event is remembered: later ones resent start nothing, also after a restart", async () => {
+		// persistence 'n8n': a new Workflow per delivery from the saved copy, saved only when flagged
+		// changed, the flag reset when the execution starts (test/harness/trigger.ts).
+		const t = await trigger(setup({ persistence: 'n8n' }));
+		const message = (id: number) => envelope('message_sent', { message: { ...userMessage, id: String(id) } });
+		for (let id = 1; id <= 8; id += 1) {
+			expect((await deliver(t.url, message(id), { auth: AUTH })).body).toEqual({ message: 'Workflow was started' });
+		}
+		for (const id of [3, 5, 8]) {
+			expect((await deliver(t.url, message(id), { auth: AUTH })).body).toEqual({ message: 'Event already received; ignored' });
+		}
+		expect(await t.executions()).toHaveLength(8);
+		expect(Object.keys(t.staticData().seen as object)).toHaveLength(8);
+
+		// n8n restarted: the node loaded afresh (no memory), the static data as saved.
+		let restarted: INodeType | undefined;
+		jest.isolateModules(() => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			const { CometChatTrigger } = require('../dist/nodes/CometChatTrigger/CometChatTrigger.node.js') as { CometChatTrigger: new () => INodeType };
+			restarted = new CometChatTrigger();
+		});
+		const after = await trigger(setup({ persistence: 'n8n', nodeType: restarted, workflowId: t.workflow.id, webhookId: t.node.webhookId, staticData: t.savedStaticData() }));
+		for (const id of [1, 4, 8]) {
+			expect((await deliver(after.url, message(id), { auth: AUTH })).body).toEqual({ message: 'Event already received; ignored' });
+		}
+		expect((await deliver(after.url, message(9), { auth: AUTH })).body).toEqual({ message: 'Workflow was started' });
+		expect((await after.executions()).map((e) => e.items.map((i) => i.json.dedupeKey))).toEqual([['demo-app:n8n-hook:message_sent:9']]);
+	});
+
+	it('two copies of one event arriving at the same instant start one execution', async () => {
+		const t = await trigger(setup({ persistence: 'n8n' }));
+		const event = envelope('message_sent', { message: { ...userMessage, id: '700' } });
+		const answers = await Promise.all([deliver(t.url, event, { auth: AUTH }), deliver(t.url, event, { auth: AUTH })]);
+		expect(answers.map((a) => (a.body as { message: string }).message).sort()).toEqual(['Event already received; ignored', 'Workflow was started']);
+		// Distinct events arriving together are all kept, although each delivery read the set before the other saved.
+		await Promise.all([701, 702, 703].map((id) => deliver(t.url, envelope('message_sent', { message: { ...userMessage, id: String(id) } }), { auth: AUTH })));
+		expect(await t.executions()).toHaveLength(4);
+		expect(Object.keys(t.staticData().seen as object)).toHaveLength(4);
+	});
+
+	it('a delivery that is not a CometChat event (no data object) starts nothing and is answered 400', async () => {
+		const t = await trigger(setup({ persistence: 'n8n' }));
+		for (const body of [{ trigger: 'message_sent' }, { trigger: 'message_sent', data: 'x' }, [envelope('message_sent', { message: userMessage }), { trigger: 'user_blocked' }], []]) {
+			const answer = await deliver(t.url, body, { auth: AUTH });
+			expect(answer.status).toBe(400);
+			expect(answer.body).toEqual({ message: 'The body is not a CometChat webhook event (a JSON object with "trigger" and a "data" object)' });
+		}
+		expect(await t.executions()).toHaveLength(0);
+		expect(t.savedStaticData()).toEqual({});
+	});
+
+	it('an event without a documented key repeats for real after the retry window (injected clock)', () => {
+		const { admit, RETRY_WINDOW_MS } = dedupe;
+		const blocked = { trigger: 'user_blocked', appId: 'demo-app', webhook: 'n8n-hook', data: { blockedBy: 'cometchat-uid-1', users: { 'cometchat-uid-2': george } } };
+		const unblocked = { ...blocked, trigger: 'user_unblocked' };
+		const blockedKey = payload.eventIdentity(blocked);
+		expect(blockedKey).toEqual({ dedupeKey: expect.stringMatching(/^demo-app:n8n-hook:user_blocked:data-[0-9a-f]{32}$/) as unknown, windowed: true });
+		const store: IDataObject = {};
+		const t0 = 1_800_000_000_000;
+		const scope = 'test\nclock';
+		expect(admit(scope, store, [blockedKey], t0)).toEqual([true]);
+		expect(admit(scope, store, [blockedKey], t0 + 10_000)).toEqual([false]); // CometChat's retries
+		expect(admit(scope, store, [blockedKey], t0 + 40_000)).toEqual([false]);
+		expect(admit(scope, store, [payload.eventIdentity(unblocked)], t0 + 50_000)).toEqual([true]);
+		expect(admit(scope, store, [blockedKey], t0 + RETRY_WINDOW_MS + 1000)).toEqual([true]); // blocked again
+		// Another process (no memory) reads the same store: the window holds there too.
+		expect(admit('test\nother process', store, [blockedKey], t0 + RETRY_WINDOW_MS + 2000)).toEqual([false]);
+		// A documented key does not expire with the window.
+		const sent = payload.eventIdentity(envelope('message_sent', { message: userMessage }) as payload.Envelope);
+		expect(sent).toEqual({ dedupeKey: 'demo-app:n8n-hook:message_sent:101', windowed: false });
+		expect(admit(scope, store, [sent], t0)).toEqual([true]);
+		expect(admit('test\nrestarted', store, [sent], t0 + 24 * 3600 * 1000)).toEqual([false]);
+		// The same event twice in one batch counts once.
+		expect(admit(scope, store, [blockedKey, blockedKey], t0 + 10 * RETRY_WINDOW_MS)).toEqual([true, false]);
+	});
+
+	it("the seen-set in static data is bounded in bytes, the oldest dropped first", () => {
+		const { admit, STORE_MAX_BYTES } = dedupe;
+		const store: IDataObject = { recentEvents: [{ k: 'from an earlier version', t: 1 }] };
+		const t0 = 1_800_000_000_000;
+		const key = (n: number) => ({ dedupeKey: `demo-app:n8n-hook:message_sent:${n}`, windowed: false });
+		for (let n = 0; n < 2000; n += 1) expect(admit('test\nbytes', store, [key(n)], t0 + n * 1000)).toEqual([true]);
+		const size = JSON.stringify(store).length;
+		expect(size).toBeLessThanOrEqual(STORE_MAX_BYTES);
+		expect(size).toBeGreaterThan(STORE_MAX_BYTES - 100);
+		expect(store.recentEvents).toBeUndefined();
+		// A process without memory of them: the newest are still known, the oldest are not.
+		expect(admit('test\nbytes, restarted', { ...store }, [key(1999), key(0)], t0 + 2000 * 1000)).toEqual([false, true]);
 	});
 
 	it('Ignore Repeated Deliveries off: every delivery starts a workflow', async () => {

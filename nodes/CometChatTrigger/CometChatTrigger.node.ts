@@ -14,7 +14,7 @@ import {
 } from 'n8n-workflow';
 import { downloadAttachments } from './attachments';
 import { WEBHOOK_AUTH_CREDENTIAL, basicAuthMatches, webhookAuthPair } from './auth';
-import { admitNew } from './dedupe';
+import { admit } from './dedupe';
 import { ALL_EVENTS, EVENT_OPTIONS } from './events';
 import { envelopesOf, eventIdentity, itemsOf } from './payload';
 import {
@@ -115,7 +115,7 @@ export class CometChatTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether an event CometChat delivers again (it retries after 10 and 30 seconds) starts no second execution',
+							'Whether an event CometChat delivers again (it retries after 10 and 30 seconds) starts no second execution. Message Sent events are remembered across restarts (about the newest 950); other events count as repeated for 2 minutes.',
 					},
 					{
 						displayName: 'One Item per Member',
@@ -176,47 +176,57 @@ export class CometChatTrigger implements INodeType {
 		// answer 401 forever without anyone noticing.
 		if (!pair) throw new NodeOperationError(this.getNode(), String(problem));
 		if (!basicAuthMatches(request.headers.authorization, pair)) {
-			response.writeHead(401, { 'WWW-Authenticate': 'Basic realm="CometChat Trigger"', 'Content-Type': 'application/json' });
-			response.end(JSON.stringify({ message: 'Authorization is required' }));
-			return { noWebhookResponse: true };
+			response.setHeader('WWW-Authenticate', 'Basic realm="CometChat Trigger"');
+			return answer(response, 401, 'Authorization is required');
 		}
 
 		const envelopes = envelopesOf(this.getBodyData());
 		if (!envelopes) {
-			response.writeHead(400, { 'Content-Type': 'application/json' });
-			response.end(JSON.stringify({ message: 'The body is not a CometChat webhook event (a JSON object with "trigger" and "data")' }));
-			return { noWebhookResponse: true };
+			return answer(response, 400, 'The body is not a CometChat webhook event (a JSON object with "trigger" and a "data" object)');
 		}
 
 		const events = this.getNodeParameter('events', []) as string[];
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const wanted = envelopes.filter((envelope) => events.includes(ALL_EVENTS) || events.includes(envelope.trigger));
-		let fresh = wanted;
+		const identities = wanted.map(eventIdentity);
+		let fresh = wanted.map((_, index) => index);
 		if (options.deduplicate !== false && wanted.length > 0) {
-			const identities = wanted.map(eventIdentity);
-			const admitted = admitNew(this.getWorkflowStaticData('node'), identities);
-			fresh = wanted.filter((_, index) => admitted.has(identities[index]) && identities.indexOf(identities[index]) === index);
+			// Checked and recorded with no await in between: a copy arriving at the same instant finds it.
+			const node = this.getNode();
+			const scope = `${this.getMode()}\n${String(this.getWorkflow().id)}\n${node.id}`;
+			const admitted = admit(scope, this.getWorkflowStaticData('node'), identities);
+			fresh = fresh.filter((index) => admitted[index]);
 		}
-		if (fresh.length === 0) {
-			// Answered with 200 so CometChat does not retry what was meant to be skipped.
-			return {
-				webhookResponse: {
-					message: wanted.length === 0 ? 'Event not selected in this trigger; ignored' : 'Event already received; ignored',
-				},
-			};
-		}
+		// Answered with 200 so CometChat does not retry what was meant to be skipped.
+		if (wanted.length === 0) return answer(response, 200, 'Event not selected in this trigger; ignored');
+		if (fresh.length === 0) return answer(response, 200, 'Event already received; ignored');
 
-		const items: INodeExecutionData[] = fresh.flatMap((envelope) =>
-			itemsOf(envelope, options.splitMembers !== false).map((json) => ({ json })),
+		const items: INodeExecutionData[] = fresh.flatMap((index) =>
+			itemsOf(wanted[index], options.splitMembers !== false).map((json) => ({ json: { ...json, dedupeKey: identities[index].dedupeKey } })),
 		);
 
+		// The node answers, and returns noWebhookResponse with the workflow data: then n8n saves the
+		// static data (the seen-set) before it starts the execution. Left to n8n's own answer
+		// ("onReceived"), n8n 2.x starts the execution first, which wraps the same static data in a
+		// new Workflow and so resets its changed-flag: the additions were never saved (issue #14).
+		// CometChat waits 2 seconds for an answer; downloads can take longer, so it comes first.
+		writeAnswer(response, 200, 'Workflow was started');
 		if (options.downloadAttachments === true && items.some((item) => item.json.message !== undefined)) {
-			// CometChat waits 2 seconds for an answer; downloads can take longer, so answer first.
-			response.writeHead(200, { 'Content-Type': 'application/json' });
-			response.end(JSON.stringify({ message: 'Workflow was started' }));
 			await downloadAttachments.call(this, items);
-			return { noWebhookResponse: true, workflowData: [items] };
 		}
-		return { workflowData: [items] };
+		return { noWebhookResponse: true, workflowData: [items] };
 	}
+}
+
+type WebhookResponse = ReturnType<IWebhookFunctions['getResponseObject']>;
+
+function writeAnswer(response: WebhookResponse, status: number, message: string): void {
+	response.writeHead(status, { 'Content-Type': 'application/json' });
+	response.end(JSON.stringify({ message }));
+}
+
+/** A small JSON answer written by the node itself (see webhook() on why not n8n's). */
+function answer(response: WebhookResponse, status: number, message: string): IWebhookResponseData {
+	writeAnswer(response, status, message);
+	return { noWebhookResponse: true };
 }

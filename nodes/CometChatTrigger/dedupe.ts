@@ -1,35 +1,127 @@
+import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-// CometChat retries after 10 s and 30 s (webhook guide), so fifteen minutes covers every retry with
-// a wide margin; 1000 entries bound the memory (INFERRED sizes: enough for a busy app's retry window
-// of one workflow, small enough to live in the workflow's static data, about 50 KB at most).
-export const DEDUPE_WINDOW_MS = 15 * 60 * 1000;
-export const DEDUPE_MAX_ENTRIES = 1000;
+/** What makes two deliveries the same event (see eventIdentity in payload.ts). */
+export interface Identity {
+	/** Readable; every output item carries it. */
+	dedupeKey: string;
+	/**
+	 * True when the key is a hash of the event's data, not a key CometChat documents: such a key
+	 * counts as a duplicate only within the retry window, so a real repeat (blocked, unblocked,
+	 * blocked again) always starts the workflow.
+	 */
+	windowed: boolean;
+}
 
-interface Seen {
-	k: string;
+// CometChat retries a failed delivery after 10 s and again after 30 s (webhooks overview, "Handle
+// Retries Gracefully"); with its 2 s answer timeout the last copy arrives well within 2 minutes.
+export const RETRY_WINDOW_MS = 2 * 60 * 1000;
+// The seen-set in the workflow's static data: n8n writes the whole static data to its database on
+// every change, so it stays small. 32 KB hold about 950 events; the oldest go first (INFERRED size:
+// far more than the events of a retry horizon, across a restart, even for a busy app).
+export const STORE_MAX_BYTES = 32 * 1024;
+// The in-process memory: per trigger node, and the number of trigger nodes (INFERRED sizes; a few
+// hundred KB at most).
+export const MEMORY_MAX_ENTRIES = 5000;
+export const MEMORY_MAX_SCOPES = 200;
+
+interface Entry {
+	/** Seconds since the epoch when first seen. */
 	t: number;
+	windowed: boolean;
 }
 
 /**
- * Remembers recently seen event identities in the node's static data, which n8n keeps with the
- * workflow between deliveries (and saves after each one). Returns the identities not seen before,
- * in order, and records them; one seen twice in the same request counts once.
+ * Events seen by this process, per trigger node. n8n loads the workflow's static data from its
+ * database for every delivery and saves it afterwards, so two deliveries arriving together both read
+ * the set before either is saved: only this process-wide memory, checked and written without an
+ * await in between, catches the second one. It also heals the store: every save carries what this
+ * process remembers, so a save that raced another one loses nothing.
  */
-export function admitNew(staticData: IDataObject, identities: string[], now = Date.now()): Set<string> {
-	const stored = Array.isArray(staticData.recentEvents) ? (staticData.recentEvents as unknown as Seen[]) : [];
-	const recent = stored.filter((entry) => typeof entry?.k === 'string' && typeof entry.t === 'number' && now - entry.t < DEDUPE_WINDOW_MS);
-	const known = new Set(recent.map((entry) => entry.k));
-	const admitted = new Set<string>();
-	for (const identity of identities) {
-		if (known.has(identity)) continue;
-		known.add(identity);
-		admitted.add(identity);
-		recent.push({ k: identity, t: now });
+const memory = new Map<string, Map<string, Entry>>();
+
+function memoryOf(scope: string): Map<string, Entry> {
+	let entries = memory.get(scope);
+	if (entries) {
+		// Most recently used last, so the least used scope goes first.
+		memory.delete(scope);
+	} else {
+		entries = new Map();
+		if (memory.size >= MEMORY_MAX_SCOPES) memory.delete(memory.keys().next().value as string);
 	}
-	// Assigning only when something changed keeps n8n from saving unchanged static data.
-	if (admitted.size > 0 || recent.length !== stored.length) {
-		staticData.recentEvents = recent.slice(-DEDUPE_MAX_ENTRIES) as unknown as IDataObject[];
+	memory.set(scope, entries);
+	return entries;
+}
+
+/** A fixed-size stand-in for a key: 80 bits, so a collision (a lost event) is out of reach. */
+function hashOf(dedupeKey: string): string {
+	return createHash('sha256').update(dedupeKey).digest('hex').slice(0, 20);
+}
+
+function storedMap(value: unknown): Record<string, number> {
+	const out: Record<string, number> = {};
+	if (value === null || typeof value !== 'object' || Array.isArray(value)) return out;
+	for (const [key, t] of Object.entries(value as Record<string, unknown>)) if (typeof t === 'number') out[key] = t;
+	return out;
+}
+
+/**
+ * Which of `identities` start the workflow: those neither this process nor the node's static data
+ * has seen (windowed ones: within the retry window); one repeated inside the list counts once.
+ * Records them in both, synchronously. `staticData` is n8n's getWorkflowStaticData('node'), saved as
+ * `seen` (keyed events, until the byte cap drops the oldest) and `recent` (windowed ones), each a
+ * map of hashed key → seconds.
+ */
+export function admit(scope: string, staticData: IDataObject, identities: Identity[], now = Date.now()): boolean[] {
+	const nowSeconds = Math.floor(now / 1000);
+	const windowSeconds = RETRY_WINDOW_MS / 1000;
+	const live = (entry: { t: number; windowed: boolean }) => !entry.windowed || nowSeconds - entry.t < windowSeconds;
+
+	const entries = memoryOf(scope);
+	const seen = storedMap(staticData.seen);
+	const recent = storedMap(staticData.recent);
+
+	const admitted = identities.map(({ dedupeKey, windowed }) => {
+		const hash = hashOf(dedupeKey);
+		const remembered = entries.get(hash);
+		if (remembered && live(remembered)) return false;
+		if (seen[hash] !== undefined) return false;
+		if (recent[hash] !== undefined && live({ t: recent[hash], windowed: true })) return false;
+		entries.delete(hash);
+		entries.set(hash, { t: nowSeconds, windowed });
+		return true;
+	});
+
+	for (const [hash, entry] of entries) if (!live(entry)) entries.delete(hash);
+	while (entries.size > MEMORY_MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+
+	// The store: what it held plus what this process remembers, expired windowed entries dropped,
+	// then the oldest dropped until it fits the byte cap.
+	const all = new Map<string, Entry>();
+	// The newest sighting of a key wins (a windowed event seen again after its window).
+	const add = (hash: string, entry: Entry) => {
+		const known = all.get(hash);
+		if (!known || known.t < entry.t || (known.t === entry.t && !entry.windowed)) all.set(hash, entry);
+	};
+	for (const [hash, t] of Object.entries(seen)) add(hash, { t, windowed: false });
+	for (const [hash, t] of Object.entries(recent)) add(hash, { t, windowed: true });
+	for (const [hash, entry] of entries) add(hash, entry);
+	const kept = [...all].filter(([, entry]) => live(entry)).sort(([, a], [, b]) => b.t - a.t);
+	// `"<hash>":<seconds>,` per entry, plus the two keys and braces.
+	let bytes = 40;
+	const nextSeen: Record<string, number> = {};
+	const nextRecent: Record<string, number> = {};
+	for (const [hash, entry] of kept) {
+		bytes += hash.length + String(entry.t).length + 4;
+		if (bytes > STORE_MAX_BYTES) break;
+		(entry.windowed ? nextRecent : nextSeen)[hash] = entry.t;
 	}
+	const changed = (before: Record<string, number>, after: Record<string, number>) =>
+		Object.keys(before).length !== Object.keys(after).length || Object.keys(after).some((hash) => before[hash] !== after[hash]);
+	// Assigned only when something changed: an assignment is what makes n8n save the static data.
+	if (changed(seen, nextSeen) || staticData.seen === undefined) staticData.seen = nextSeen;
+	if (changed(recent, nextRecent) || staticData.recent === undefined) staticData.recent = nextRecent;
+	// The list earlier versions kept (other hashes, 15 minutes): nothing in it can match any more.
+	if (staticData.recentEvents !== undefined) delete staticData.recentEvents;
 	return admitted;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
+import type { Identity } from './dedupe';
 
 /** One delivery as CometChat sends it: `{trigger, data, appId, region, webhook}` (+ `type` for calls). */
 export interface Envelope extends IDataObject {
@@ -14,34 +15,54 @@ export function isObject(value: unknown): value is IDataObject {
 /**
  * The events in a request body. CometChat documents one event per POST; a JSON array of events
  * is accepted as well (INFERRED: no source shows one, but a batch must never be dropped or
- * become a single item). Returns undefined when the body holds no CometChat event at all.
+ * become a single item). Every event needs its `trigger` and its `data` object: anything else is
+ * not a CometChat event and starts nothing. Returns undefined when the body is not one.
  */
 export function envelopesOf(body: unknown): Envelope[] | undefined {
 	const candidates = Array.isArray(body) ? body : [body];
 	const envelopes = candidates.filter(
-		(entry): entry is Envelope => isObject(entry) && typeof entry.trigger === 'string' && entry.trigger !== '',
+		(entry): entry is Envelope => isObject(entry) && typeof entry.trigger === 'string' && entry.trigger !== '' && isObject(entry.data),
 	);
 	if (envelopes.length === 0 || envelopes.length !== candidates.length) return undefined;
-	return envelopes.map((envelope) => ({ ...envelope, data: isObject(envelope.data) ? envelope.data : {} }));
+	return envelopes;
 }
 
 /**
- * What makes two deliveries the same event. CometChat's retries (after 10 s and 30 s) resend the
- * event, and its guide says to deduplicate "by unique event IDs from payloads", but the envelope
- * has no event ID. So: the trigger plus the server-assigned ID of the message (or call) the event
- * is about, which a retry cannot change; for events without one, the whole `data`, key order
- * ignored (INFERRED: a retry carries the same body). The webhook ID is left out, so the same event
- * reaching this URL through two dashboard webhooks also counts once.
+ * CometChat's idempotency key per event, from its "Webhooks → Events" page
+ * (https://www.cometchat.com/docs/webhooks/webhooks-events, "Idempotency Details"), as paths into
+ * the delivery. The page gives `message_sent` the key `webhook, trigger, data.message.id`. Only the
+ * keys read from that page are here (INFERRED: the other events' entries could not be read from
+ * the page's stored copy; guessing one, e.g. the message ID for message_edited, would drop a second
+ * edit of the same message, so they fall back to the data hash below, which loses nothing).
  */
-export function eventIdentity(envelope: Envelope): string {
-	const { data } = envelope;
-	const subject = [data.message, data.call, data.resource].find(isObject);
-	const subjectId = subject && (typeof subject.id === 'string' || typeof subject.id === 'number') ? String(subject.id) : undefined;
-	const key = subjectId !== undefined ? `id:${subjectId}` : `data:${canonicalJson(data)}`;
-	return createHash('sha256')
-		.update(`${String(envelope.appId ?? '')}\n${envelope.trigger}\n${key}`)
-		.digest('hex')
-		.slice(0, 32);
+export const IDEMPOTENCY_KEYS: Readonly<Record<string, readonly string[]>> = {
+	message_sent: ['webhook', 'trigger', 'data.message.id'],
+};
+
+function valueAt(envelope: Envelope, path: string): unknown {
+	let value: unknown = envelope;
+	for (const part of path.split('.')) value = isObject(value) ? value[part] : undefined;
+	return value;
+}
+
+/**
+ * What makes two deliveries the same event. With a documented idempotency key: the key's fields
+ * (and the app, so two apps posting to one URL never collide); a retry carries the same values.
+ * Without one: a hash of the whole `data`, key order ignored (INFERRED: a retry resends the same
+ * body), which counts as a duplicate only within the retry window (see dedupe.ts), because a real
+ * repeat (blocked, unblocked, blocked again) can carry the very same data.
+ */
+export function eventIdentity(envelope: Envelope): Identity {
+	const app = String(envelope.appId ?? '');
+	const paths = IDEMPOTENCY_KEYS[envelope.trigger];
+	const values = paths?.map((path) => valueAt(envelope, path)) ?? [];
+	const scalar = (value: unknown) => (typeof value === 'string' && value !== '') || typeof value === 'number';
+	// The subject's ID (last in the key) must be there; a missing `webhook` counts as empty.
+	if (values.length > 0 && scalar(values[values.length - 1]) && values.every((value) => value === undefined || scalar(value))) {
+		return { dedupeKey: [app, ...values.map((value) => String(value ?? ''))].map(encodeURIComponent).join(':'), windowed: false };
+	}
+	const hash = createHash('sha256').update(canonicalJson(envelope.data)).digest('hex').slice(0, 32);
+	return { dedupeKey: [app, String(envelope.webhook ?? ''), envelope.trigger, `data-${hash}`].map(encodeURIComponent).join(':'), windowed: true };
 }
 
 function canonicalJson(value: unknown): string {

@@ -6,7 +6,9 @@
  * - deliveries: a real HTTP server whose requests (JSON body parsed, as n8n's body parser does)
  *   go to the node's webhook() through WebhookContext, answered like n8n's webhook helpers answer
  *   ("onReceived": the node's own answer, else 200 `Workflow was started`, or `Webhook call received`
- *   when no workflow starts), and every `workflowData` started as an execution in WorkflowExecute.
+ *   when no workflow starts), and every `workflowData` started as an execution in WorkflowExecute;
+ * - static data: kept in memory (default), or saved and reloaded as n8n 2.x does (persistence 'n8n'),
+ *   where it is saved only when n8n's change flag says so, which is what hid issue #14.
  * Credentials are resolved and applied as n8n's CredentialsHelper does for generic auth.
  */
 import { randomUUID } from 'node:crypto';
@@ -87,6 +89,17 @@ export interface TriggerSetup {
 	webhookId?: string;
 	/** Static data to start from (as loaded from the database). */
 	staticData?: IDataObject;
+	/**
+	 * 'memory' (default): one Workflow whose static data lives on in memory between deliveries.
+	 * 'n8n': as n8n's LiveWebhooks and WorkflowRunner do it: every delivery gets a new Workflow with
+	 * the static data as last saved ("the database"); it is saved when n8n's responseCallback runs,
+	 * only if flagged changed; and starting an execution wraps the same static data in a new Workflow
+	 * (which resets the flag). With responseMode onReceived, n8n 2.x starts the execution before it
+	 * answers (and saves); a node answering itself (noWebhookResponse) gets the save before the start.
+	 */
+	persistence?: 'memory' | 'n8n';
+	/** Another instance of the node type, e.g. one loaded afresh, as after n8n restarted. */
+	nodeType?: INodeType;
 }
 
 export interface Execution {
@@ -102,8 +115,10 @@ export interface TriggerHarness {
 	webhookUrl: string;
 	workflow: Workflow;
 	node: INode;
-	/** The node's static data (webhookId, recent event identities). */
+	/** The node's static data (webhookId, seen events); with persistence 'n8n', as last saved. */
 	staticData(): IDataObject;
+	/** With persistence 'n8n': the workflow's static data as last saved (the database's copy). */
+	savedStaticData(): IDataObject;
 	/** checkExists, then create when it answered false; returns what each returned. */
 	activate(): Promise<{ existed: boolean; created?: boolean }>;
 	deactivate(): Promise<boolean>;
@@ -156,16 +171,24 @@ export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness>
 		credentials: credentialRefs,
 		webhookId: setup.webhookId ?? randomUUID(),
 	};
-	const workflow = new Workflow({
-		id: setup.workflowId ?? 'trigger-workflow',
-		name: setup.workflowName ?? 'CometChat events',
-		nodes: [node],
-		connections: {},
-		active: true,
-		nodeTypes: new TriggerNodeTypes(),
-		settings: { executionOrder: 'v1' },
-		staticData: setup.staticData ?? {},
-	});
+	// Each harness is its own workflow unless told otherwise: the trigger remembers events per
+	// workflow and node for the life of the process (here: the test file).
+	const workflowId = setup.workflowId ?? `trigger-workflow-${randomUUID().slice(0, 8)}`;
+	const newWorkflow = (staticData: IDataObject) =>
+		new Workflow({
+			id: workflowId,
+			name: setup.workflowName ?? 'CometChat events',
+			nodes: [node],
+			connections: {},
+			active: true,
+			nodeTypes: new TriggerNodeTypes(),
+			settings: { executionOrder: 'v1' },
+			staticData,
+		});
+	const workflow = newWorkflow(setup.staticData ?? {});
+	const persisted = setup.persistence === 'n8n';
+	// The database's copy of the workflow's static data (persistence 'n8n').
+	let saved: IDataObject = JSON.parse(JSON.stringify(setup.staticData ?? {})) as IDataObject;
 	const warnings: string[] = [];
 	const webhookErrors: Error[] = [];
 	const runs: Array<Promise<Execution>> = [];
@@ -192,7 +215,7 @@ export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness>
 	};
 	const methods = triggerType.webhookMethods!.default!;
 
-	const start = async (items: INodeExecutionData[][]): Promise<Execution> => {
+	const start = async (items: INodeExecutionData[][], runWorkflow: Workflow = workflow): Promise<Execution> => {
 		const executionId = `execution-${runs.length + 1}`;
 		const hooks = new ExecutionLifecycleHooks(mode, executionId, {
 			id: workflow.id,
@@ -207,7 +230,7 @@ export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness>
 		} as never);
 		const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
 		const runData = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node, data: { main: items }, source: null }] } });
-		await new WorkflowExecute(additionalData(setup.credentials, webhookBaseUrl, { hooks, executionId }), mode, runData).processRunExecutionData(workflow);
+		await new WorkflowExecute(additionalData(setup.credentials, webhookBaseUrl, { hooks, executionId }), mode, runData).processRunExecutionData(runWorkflow);
 		const run = await finished;
 		const output = (run.data.resultData.runData[node.name]?.[0]?.data?.main?.[0] ?? []).map((item) => {
 			const copy = { ...item };
@@ -246,22 +269,42 @@ export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness>
 			httpRequest: req as never,
 			httpResponse: res as never,
 		});
-		const context = new WebhookContext(workflow, node, data, mode, webhookData(data), [], null);
+		// n8n loads the workflow (its static data included) from the database for every delivery.
+		const loaded = persisted ? (JSON.parse(JSON.stringify(saved)) as IDataObject) : undefined;
+		const deliveryWorkflow = loaded ? newWorkflow(loaded) : workflow;
+		const context = new WebhookContext(deliveryWorkflow, node, data, mode, webhookData(data), [], null);
 		Object.defineProperty(context, 'logger', { value: logger });
+		// n8n's saveStaticData: only when flagged changed.
+		const save = () => {
+			const current = deliveryWorkflow.staticData;
+			if (!persisted || current.__dataChanged !== true) return;
+			saved = JSON.parse(JSON.stringify(current)) as IDataObject;
+			current.__dataChanged = false;
+		};
 		let result: IWebhookResponseData;
 		try {
-			result = await triggerType.webhook!.call(context as unknown as IWebhookFunctions);
+			result = await (setup.nodeType ?? triggerType).webhook!.call(context as unknown as IWebhookFunctions);
 		} catch (error) {
 			webhookErrors.push(error as Error);
 			sendJson(res, 500, { code: 0, message: (error as Error).message });
 			return;
 		}
+		if (result.noWebhookResponse === true) save();
 		if (result.workflowData === undefined) {
 			if (result.noWebhookResponse !== true) sendJson(res, 200, result.webhookResponse ?? { message: 'Webhook call received' });
+			save();
 			return;
 		}
-		if (result.noWebhookResponse !== true) sendJson(res, 200, { message: 'Workflow was started' });
-		runs.push(start(result.workflowData));
+		// WorkflowRunner builds its own Workflow from the same static data object.
+		runs.push(start(result.workflowData, loaded ? newWorkflow(loaded) : workflow));
+		if (result.noWebhookResponse !== true) {
+			if (persisted) {
+				// What n8n 2.41 answers then (its responseData default, as text).
+				res.writeHead(200, { 'Content-Type': 'text/plain' });
+				res.end('firstEntryJson');
+			} else sendJson(res, 200, { message: 'Workflow was started' });
+			save();
+		}
 	};
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const port = (server.address() as AddressInfo).port;
@@ -272,7 +315,8 @@ export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness>
 		webhookUrl: probe.getNodeWebhookUrl('default'),
 		workflow,
 		node,
-		staticData: () => workflow.getStaticData('node', node),
+		staticData: () => (persisted ? ((saved[`node:${node.name}`] as IDataObject | undefined) ?? {}) : workflow.getStaticData('node', node)),
+		savedStaticData: () => saved,
 		async activate() {
 			const existed = (await methods.checkExists.call(hookContext())) === true;
 			if (existed) return { existed };
