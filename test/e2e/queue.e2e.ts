@@ -59,7 +59,7 @@ function guarded(id: string, name: string, webhookId: string, guard: WorkflowNod
 		settings: { executionOrder: 'v1' },
 	};
 }
-const KEY = '={{ $json.message.id }}';
+const KEY = '={{ $json.dedupeKey }}';
 /** n8n's Remove Duplicates node, "Remove Items Processed in Previous Executions", keyed on the event. */
 const REMOVE_DUPLICATES = guarded('queueRemoveDupes001', 'Queue mode: Remove Duplicates after the trigger', 'b7a1c2d3-5d0e-4c8e-9f3a-00000000a002', {
 	name: 'Remove Duplicates',
@@ -226,6 +226,11 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 			await sleep(10000 - (Date.now() - started));
 			answers.push(await deliver(a, RETRIES_PATH, messageSent(2)));
 			expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+			expect(answers.map((r) => r.body)).toEqual([
+				JSON.stringify({ message: 'Workflow was started' }),
+				JSON.stringify({ message: 'Event already received; ignored' }),
+				JSON.stringify({ message: 'Event already received; ignored' }),
+			]);
 			const perMessage = count((await executionsOf(id)).map((e) => e.message));
 			measured.retries = { deliveries: 'A at 0 s, B at 1 s, A at 10 s', executions: perMessage['2'] ?? 0, answers: answers.map((r) => r.body) };
 			process.stderr.write(`queue mode, retries across processes: ${JSON.stringify(measured.retries)}\n`);
@@ -249,6 +254,27 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 			// Nothing lost: every event started at least once, none more than twice; the rest is measured.
 			expect(pairs.every((n) => n === 1 || n === 2)).toBe(true);
 			expect((await settledExecutions(id)).filter((e) => e.status !== 'success')).toEqual([]);
+		});
+
+		e2eTest(suite, '20 distinct events at once, half to A and half to B, each resent to the other process 10 s later: one execution each', async () => {
+			const [a, b] = suite.webhooks;
+			const events = Array.from({ length: 20 }, (_, i) => messageSent(300 + i));
+			const started = Date.now();
+			// Both processes save the workflow's static data at the same time: neither may lose the other's events.
+			const first = await Promise.all(events.map((event, i) => deliver(i % 2 ? b : a, RETRIES_PATH, event)));
+			expect(first.map((r) => r.status)).toEqual(events.map(() => 200));
+			await sleep(10000 - (Date.now() - started));
+			const retried = [];
+			for (const [i, event] of events.entries()) retried.push(await deliver(i % 2 ? a : b, RETRIES_PATH, event));
+			const perMessage = count((await executionsOf(id)).map((e) => e.message));
+			const executions = events.map((_, i) => perMessage[String(300 + i)] ?? 0);
+			measured.burstThenRetryOnOtherProcess = {
+				events: 20,
+				executions: executions.reduce((s, n) => s + n, 0),
+				retriesAnswered: count(retried.map((r) => r.body)),
+			};
+			process.stderr.write(`queue mode, burst then retry on the other process: ${JSON.stringify(measured.burstThenRetryOnOtherProcess)}\n`);
+			expect(executions).toEqual(events.map(() => 1));
 		});
 
 		e2eTest(suite, 'what a workflow can do: a Postgres claim keyed on the event lets exactly one of each pair act; Remove Duplicates is measured', async () => {
