@@ -177,7 +177,6 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 	});
 
 	e2eTest(suite, 'is up: every process answers its readiness check', async () => {
-		measured.startup = suite.startup;
 		process.stderr.write(`queue mode up: services ${suite.startup.services} s, install + import ${suite.startup.prepare} s, n8n processes ${suite.startup.n8n} s\n`);
 		for (const n8n of [suite.n8n, ...suite.webhooks, suite.worker]) expect((await fetch(`${n8n.url}/healthz/readiness`)).status).toBe(200);
 		expect(suite.services.sql('SHOW server_version_num').slice(0, 2)).toMatch(/^\d\d$/);
