@@ -8,10 +8,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OUTPUT_DIR } from './n8n/browser';
 import { requestLines } from './n8n/checks';
-import { type N8n, readRun, type RunLike, type WorkflowFile, type WorkflowNode } from './n8n/instance';
+import type { N8n, WorkflowFile, WorkflowNode } from './n8n/instance';
 import { useQueueN8n } from './n8n/queue';
 import { exampleId, loadExample, WEBHOOK_AUTH } from './n8n/setup';
-import { e2eTest, liveContext, registered } from './n8n/suite';
+import { e2eTest, liveContext, readExecution, registered } from './n8n/suite';
+import { messageSent } from './n8n/trigger-duplicates';
 
 const ACTION = 'moderation-flagged-message';
 const TRIGGER = 'CometChat Trigger';
@@ -93,30 +94,6 @@ const suite = useQueueN8n([ACTION], [RETRIES, REMOVE_DUPLICATES, CLAIM], () => [
 ]);
 const measured: Record<string, unknown> = {};
 
-/** A message_sent event as CometChat posts it, for the message with this id. */
-function messageSent(id: number): Record<string, unknown> {
-	return {
-		trigger: 'message_sent',
-		appId: suite.emulator.appId,
-		region: 'us',
-		webhook: 'n8n-queue-mode',
-		data: {
-			message: {
-				id: String(id),
-				conversationId: 'cometchat-uid-1_user_cometchat-uid-2',
-				sender: 'cometchat-uid-1',
-				receiverType: 'user',
-				receiver: 'cometchat-uid-2',
-				category: 'message',
-				type: 'text',
-				data: { text: `message ${id}` },
-				sentAt: 1791285309 + id,
-				updatedAt: 1791285309 + id,
-			},
-		},
-	};
-}
-
 async function deliver(process: N8n, path: string, body: unknown): Promise<{ status: number; body: string }> {
 	const response = await fetch(`${process.url}/webhook/${path}`, {
 		method: 'POST',
@@ -148,14 +125,9 @@ async function settledExecutions(workflowId: string): Promise<Array<{ id: string
 
 /** Per execution of the workflow: the message it started for (the trigger's first item) and the nodes that ran. */
 async function executionsOf(workflowId: string): Promise<Array<{ message: string; ran: string[] }>> {
-	const executions = await settledExecutions(workflowId);
-	// n8n stores run data in "flatted" form; read it with n8n's own copy of the library.
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const flatted = require(join(suite.n8n.runtime.dir, 'node_modules', 'flatted')) as { parse(text: string): unknown };
 	const result: Array<{ message: string; ran: string[] }> = [];
-	for (const execution of executions) {
-		const full = await suite.n8n.rest<{ data: string; status: string }>('GET', `/rest/executions/${execution.id}`);
-		const run = readRun({ status: full.status, data: flatted.parse(full.data) } as RunLike);
+	for (const execution of await settledExecutions(workflowId)) {
+		const run = await readExecution(suite.n8n, execution.id);
 		result.push({ message: String((run.output(TRIGGER)[0]?.message as { id?: string } | undefined)?.id), ran: run.ran });
 	}
 	return result;
