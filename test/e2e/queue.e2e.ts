@@ -94,8 +94,8 @@ const suite = useQueueN8n([ACTION], [RETRIES, REMOVE_DUPLICATES, CLAIM], () => [
 ]);
 const measured: Record<string, unknown> = {};
 
-async function deliver(process: N8n, path: string, body: unknown): Promise<{ status: number; body: string }> {
-	const response = await fetch(`${process.url}/webhook/${path}`, {
+async function deliver(target: N8n, path: string, body: unknown): Promise<{ status: number; body: string }> {
+	const response = await fetch(`${target.url}/webhook/${path}`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', authorization },
 		body: JSON.stringify(body),

@@ -181,11 +181,11 @@ export function useQueueN8n(examples: string[], workflows: WorkflowFile[] = [], 
 			DB_POSTGRESDB_USER: 'postgres',
 			DB_POSTGRESDB_PASSWORD: 'trust-on-loopback',
 		};
-		const process = async (command: 'start' | 'webhook' | 'worker', logName: string): Promise<N8n> =>
+		const n8nProcess = async (command: 'start' | 'webhook' | 'worker', logName: string): Promise<N8n> =>
 			new N8n({ runtime, home, port: await freePort(), brokerPort: await freePort(), env, command, logName });
-		suite.n8n = await process('start', 'n8n-main.log');
-		suite.webhooks = [await process('webhook', 'n8n-webhook-a.log'), await process('webhook', 'n8n-webhook-b.log')];
-		suite.worker = await process('worker', 'n8n-worker.log');
+		suite.n8n = await n8nProcess('start', 'n8n-main.log');
+		suite.webhooks = [await n8nProcess('webhook', 'n8n-webhook-a.log'), await n8nProcess('webhook', 'n8n-webhook-b.log')];
+		suite.worker = await n8nProcess('worker', 'n8n-worker.log');
 		await prepareInstance(suite.n8n, {
 			tarball: packPackage('e2e-queue'),
 			credentials: [...exampleCredentials(suite.emulator, suite.model.url), ...credentials()],
