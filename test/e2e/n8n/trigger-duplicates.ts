@@ -56,6 +56,19 @@ export const messageSent = (id: number) => ({
 	},
 });
 
+/** n8n 1.x reports ready before its REST routes exist: a call answered 404 is tried again, for up to 60 s. */
+async function untilServed<T>(call: () => Promise<T>): Promise<T> {
+	const deadline = Date.now() + 60000;
+	for (;;) {
+		try {
+			return await call();
+		} catch (error) {
+			if (!String((error as Error).message).includes('→ 404') || Date.now() > deadline) throw error;
+			await new Promise((r) => setTimeout(r, 1000));
+		}
+	}
+}
+
 /** The scenario, in its own real n8n of `runtime` (a describe block of e2e tests). */
 export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 	// One example is imported with it (the suite's import wants at least one); it is never activated.
@@ -105,7 +118,7 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 		beforeAll(async () => {
 			await suite.n8n.importWorkflows([workflow]);
 			await suite.n8n.start();
-			await suite.n8n.setupOwner();
+			await untilServed(() => suite.n8n.setupOwner());
 			const saved = await suite.n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${WORKFLOW_ID}`);
 			await suite.n8n.rest('POST', `/rest/workflows/${WORKFLOW_ID}/activate`, { versionId: saved.versionId });
 		}, 600000);
@@ -180,7 +193,7 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 			await suite.n8n.stop();
 			await suite.n8n.start();
 			// The owner's session cookie outlives the restart (same encryption key); sign in again anyway.
-			await suite.n8n.rest('POST', '/rest/login', { emailOrLdapLoginId: DEMO_OWNER.email, password: DEMO_OWNER.password });
+			await untilServed(() => suite.n8n.rest('POST', '/rest/login', { emailOrLdapLoginId: DEMO_OWNER.email, password: DEMO_OWNER.password }));
 			for (const id of [101, 104, 108, 200, 300, 403]) {
 				const answer = await deliver(messageSent(id));
 				expect(answer).toEqual({ status: 200, body: { message: 'Event already received; ignored' } });
