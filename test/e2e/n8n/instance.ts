@@ -17,6 +17,7 @@ export interface CredentialFile {
 }
 
 export interface WorkflowNode {
+	id?: string;
 	name: string;
 	type: string;
 	typeVersion?: number;
@@ -103,7 +104,14 @@ process.on('exit', () => {
 	for (const child of running) killGroup(child, 'SIGKILL');
 });
 
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+/** A detached child (own process group) that is killed with its group if this process exits first. */
+export function track(child: ChildProcess): ChildProcess {
+	running.add(child);
+	child.on('exit', () => running.delete(child));
+	return child;
+}
+
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 	if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
 	try {
 		process.kill(-child.pid, signal);
@@ -122,6 +130,13 @@ export interface N8nOptions {
 	brokerPort: number;
 	/** Extra environment, e.g. N8N_LOG_LEVEL. */
 	env?: Record<string, string>;
+	/**
+	 * What `start()` runs (queue mode: `webhook` and `worker` beside the main `start`); the default is
+	 * `start`. A worker answers its health check (QUEUE_HEALTH_CHECK_PORT) on `port`.
+	 */
+	command?: 'start' | 'webhook' | 'worker';
+	/** The log file's name in the user folder (processes of one queue-mode n8n share the folder). */
+	logName?: string;
 }
 
 export interface Owner {
@@ -145,7 +160,7 @@ export class N8n {
 
 	constructor(readonly options: N8nOptions) {
 		this.url = `http://localhost:${options.port}`;
-		this.logFile = join(options.home, 'n8n.log');
+		this.logFile = join(options.home, options.logName ?? 'n8n.log');
 	}
 
 	get runtime(): Runtime {
@@ -162,7 +177,7 @@ export class N8n {
 		const env: NodeJS.ProcessEnv = {};
 		// npm's and jest's variables (npm_config_*, NODE_ENV=test) would change how n8n behaves.
 		for (const [k, v] of Object.entries(process.env)) {
-			if (!/^(npm_|N8N_|DB_|NODE_ENV$|NODE_OPTIONS$|WEBHOOK_URL$|EXECUTIONS_)/.test(k)) env[k] = v;
+			if (!/^(npm_|N8N_|DB_|QUEUE_|NODE_ENV$|NODE_OPTIONS$|WEBHOOK_URL$|EXECUTIONS_)/.test(k)) env[k] = v;
 		}
 		return {
 			...env,
@@ -175,6 +190,9 @@ export class N8n {
 			N8N_HOST: 'localhost',
 			N8N_SECURE_COOKIE: 'false',
 			N8N_RUNNERS_BROKER_PORT: String(this.options.brokerPort),
+			...(this.options.command === 'worker'
+				? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(this.options.port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' }
+				: {}),
 			// --rawOutput goes through the info logger: a higher level prints no result at all.
 			N8N_LOG_LEVEL: 'info',
 			N8N_DIAGNOSTICS_ENABLED: 'false',
@@ -211,9 +229,7 @@ export class N8n {
 			detached: true,
 			stdio,
 		});
-		running.add(child);
-		child.on('exit', () => running.delete(child));
-		return child;
+		return track(child);
 	}
 
 	/** Runs `n8n <args>` to the end (killed after `timeoutMs`). */
@@ -267,16 +283,20 @@ export class N8n {
 		return readRun(json as RunLike);
 	}
 
-	/** `n8n start`, resolved once the editor and webhooks answer. Its output goes to `logFile`. */
+	/**
+	 * `n8n start` (or the `command` given), resolved once it answers its readiness check (the editor and
+	 * webhooks; a worker's health check). Its output goes to `logFile`.
+	 */
 	async start(timeoutMs = 240000): Promise<void> {
 		const log = openSync(this.logFile, 'a');
-		const server = this.spawn(['start'], ['ignore', log, log]);
+		const command = this.options.command ?? 'start';
+		const server = this.spawn([command], ['ignore', log, log]);
 		closeSync(log);
 		this.server = server;
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
 			if (server.exitCode !== null || server.signalCode !== null) {
-				throw new Error(`n8n start exited (${String(server.exitCode ?? server.signalCode)}):\n${this.logTail(30)}`);
+				throw new Error(`n8n ${command} exited (${String(server.exitCode ?? server.signalCode)}):\n${this.logTail(30)}`);
 			}
 			try {
 				const response = await fetch(`${this.url}/healthz/readiness`);
@@ -287,7 +307,7 @@ export class N8n {
 			await new Promise((r) => setTimeout(r, 500));
 		}
 		await this.stop();
-		throw new Error(`n8n did not get ready within ${timeoutMs / 1000} s:\n${this.logTail(30)}`);
+		throw new Error(`n8n ${command} did not get ready within ${timeoutMs / 1000} s:\n${this.logTail(30)}`);
 	}
 
 	get serverRunning(): boolean {

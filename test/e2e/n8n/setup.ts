@@ -71,11 +71,11 @@ export function packPackage(user: string): string {
 
 /**
  * A fresh user folder with the package installed as a community package, the credentials and the given
- * examples imported (CLI: `n8n import:credentials`, `n8n import:workflow`).
+ * examples (and other workflows a test brings) imported (CLI: `n8n import:credentials`, `n8n import:workflow`).
  */
 export async function prepareInstance(
 	n8n: N8n,
-	options: { tarball: string; credentials: CredentialFile[]; examples: string[]; log?: (line: string) => void },
+	options: { tarball: string; credentials: CredentialFile[]; examples: string[]; workflows?: WorkflowFile[]; log?: (line: string) => void },
 ): Promise<void> {
 	const log = options.log ?? ((): void => undefined);
 	n8n.reset();
@@ -83,6 +83,6 @@ export async function prepareInstance(
 	log(`  ✓ installed ${PACKAGE_NAME} into ${join('<user folder>', '.n8n', 'nodes')} as a community package`);
 	await n8n.importCredentials(options.credentials);
 	log(`  ✓ n8n import:credentials: ${options.credentials.map((c) => c.name).join(', ')}`);
-	await n8n.importWorkflows(options.examples.map(loadExample));
+	await n8n.importWorkflows([...options.examples.map(loadExample), ...(options.workflows ?? [])]);
 	log(`  ✓ n8n import:workflow: ${options.examples.length} example workflow(s) from examples/`);
 }

@@ -83,7 +83,7 @@ export function loadCheck(name: string): ExampleCheck | undefined {
  * Asking with another method tells without running anything: a registered POST webhook answers
  * "not registered for PATCH requests", an unknown path "The requested webhook … is not registered".
  */
-async function registered(n8n: N8n, path: string): Promise<void> {
+export async function registered(n8n: N8n, path: string): Promise<void> {
 	const deadline = Date.now() + 60000;
 	for (;;) {
 		const answer = await (await fetch(`${n8n.url}/webhook/${path}`, { method: 'PATCH' })).text();
@@ -93,14 +93,19 @@ async function registered(n8n: N8n, path: string): Promise<void> {
 	}
 }
 
+/** One execution, read through n8n's REST API as the owner. */
+export async function readExecution(n8n: N8n, id: string): Promise<Execution> {
+	const full = await n8n.rest<{ data: string; status: string }>('GET', `/rest/executions/${id}`);
+	// n8n stores run data in "flatted" form; read it with n8n's own copy of the library.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const flatted = require(join(n8n.runtime.dir, 'node_modules', 'flatted')) as { parse(text: string): unknown };
+	return readRun({ status: full.status, data: flatted.parse(full.data) } as RunLike);
+}
+
 /** The live context of one example in a running n8n (REST calls as the owner). */
 export function liveContext(suite: Suite, name: string): LiveContext {
 	const { n8n } = suite;
 	const id = exampleId(name);
-	const flatted = (): { parse(text: string): unknown } =>
-		// n8n stores run data in "flatted" form; read it with n8n's own copy of the library.
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		require(join(n8n.runtime.dir, 'node_modules', 'flatted')) as { parse(text: string): unknown };
 	const executions = async (): Promise<Array<{ id: string; status: string }>> => {
 		const page = await n8n.rest<{ results: Array<{ id: string; status: string }> }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: id }))}`);
 		return page.results;
@@ -135,8 +140,7 @@ export function liveContext(suite: Suite, name: string): LiveContext {
 			while (Date.now() < deadline) {
 				const [newest] = await executions();
 				if (newest && !['new', 'running', 'waiting'].includes(newest.status)) {
-					const full = await n8n.rest<{ data: string; status: string }>('GET', `/rest/executions/${newest.id}`);
-					return readRun({ status: full.status, data: flatted().parse(full.data) } as RunLike);
+					return readExecution(n8n, newest.id);
 				}
 				await new Promise((r) => setTimeout(r, 500));
 			}

@@ -36,7 +36,7 @@ const workflow: WorkflowFile = {
 };
 
 /** A message_sent delivery as CometChat posts it (documented idempotency key: webhook, trigger, data.message.id). */
-const messageSent = (id: number) => ({
+export const messageSent = (id: number) => ({
 	trigger: 'message_sent',
 	appId: 'e2e-app',
 	region: 'us',

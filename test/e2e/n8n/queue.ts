@@ -1,0 +1,208 @@
+/**
+ * n8n in queue mode, the way n8n scales: a throw-away PostgreSQL cluster and a Redis without persistence
+ * (Debian's `postgresql` and `redis-server`, on 127.0.0.1 at free ports), then one user folder and one
+ * encryption key shared by `n8n start` (editor, REST API, activation), two `n8n webhook` processes
+ * (production webhooks, each at its own port) and one `n8n worker` (runs every execution, manual ones too).
+ * Everything started here is stopped by process id, in afterAll and, should the test process die first,
+ * by the exit handler in instance.ts.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { createEmulator } from '../../emulator';
+import { type CredentialFile, freePort, killGroup, N8n, track, type WorkflowFile } from './instance';
+import { installedRuntime, relative, WORK_DIR } from './runtime';
+import { createScriptedModel } from './scripted-model';
+import { exampleCredentials, packPackage, prepareInstance } from './setup';
+import type { Suite } from './suite';
+
+const MISSING = "queue mode needs Debian's postgresql and redis-server: apt-get install -y postgresql redis-server (.ci/run installs them)";
+
+/** The newest PostgreSQL server Debian installed (/usr/lib/postgresql/<major>/bin). */
+function postgresBin(): string {
+	const root = '/usr/lib/postgresql';
+	const majors = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'postgres'))) : [];
+	const newest = majors.sort((a, b) => Number(b) - Number(a))[0];
+	if (!newest) throw new Error(MISSING);
+	return join(root, newest, 'bin');
+}
+
+function redisBin(): string {
+	for (const bin of ['/usr/bin/redis-server', '/usr/local/bin/redis-server']) if (existsSync(bin)) return bin;
+	throw new Error(MISSING);
+}
+
+const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `ready` every 250 ms until it holds; fails with `what` if the process ended or time ran out. */
+async function until(what: string, child: ChildProcess, ready: () => boolean | Promise<boolean>, timeoutMs = 60000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited (${String(child.exitCode ?? child.signalCode)})`);
+		if (await Promise.resolve().then(ready).catch(() => false)) return;
+		await pause(250);
+	}
+	throw new Error(`${what} was not ready within ${timeoutMs / 1000} s`);
+}
+
+/** Stops a detached child: `signal` to its pid, SIGKILL to its group after `graceMs`. */
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals, graceMs = 15000): Promise<void> {
+	if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	process.kill(child.pid, signal);
+	const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
+	await exited;
+	clearTimeout(timer);
+}
+
+export interface Services {
+	postgresPort: number;
+	redisPort: number;
+	/** One SQL statement in n8n's database (or another); psql's unaligned, tuples-only output. */
+	sql(statement: string, database?: string): string;
+	stop(): Promise<void>;
+}
+
+/** PostgreSQL (as the `postgres` user, trust on 127.0.0.1 only, no fsync) and Redis (no persistence) in `dir`. */
+export async function startServices(dir: string): Promise<Services> {
+	const pgBin = postgresBin();
+	const redis = redisBin();
+	rmSync(dir, { recursive: true, force: true });
+	mkdirSync(dir, { recursive: true });
+	const data = join(dir, 'postgres');
+	mkdirSync(data, { mode: 0o700 });
+	// PostgreSQL refuses to run as root: its files and the server belong to Debian's `postgres` user.
+	const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+	const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+	chownSync(data, uid, gid);
+	chmodSync(data, 0o700);
+	execFileSync(join(pgBin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'], { uid, gid, stdio: 'pipe' });
+
+	const [postgresPort, redisPort] = [await freePort(), await freePort()];
+	const pgLog = openSync(join(dir, 'postgres.log'), 'a');
+	chownSync(join(dir, 'postgres.log'), uid, gid);
+	const postgres = track(
+		spawn(
+			join(pgBin, 'postgres'),
+			['-D', data, '-p', String(postgresPort), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+			{ uid, gid, detached: true, stdio: ['ignore', pgLog, pgLog] },
+		),
+	);
+	closeSync(pgLog);
+	const redisLog = openSync(join(dir, 'redis.log'), 'a');
+	const redisServer = track(
+		spawn(redis, ['--bind', '127.0.0.1', '--port', String(redisPort), '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'], {
+			detached: true,
+			stdio: ['ignore', redisLog, redisLog],
+		}),
+	);
+	closeSync(redisLog);
+
+	const psql = (database: string, statement: string): string =>
+		execFileSync(join(pgBin, 'psql'), ['-h', '127.0.0.1', '-p', String(postgresPort), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-tAc', statement], {
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'pipe'],
+		}).trim();
+	const services: Services = {
+		postgresPort,
+		redisPort,
+		sql: (statement, database = 'n8n') => psql(database, statement),
+		async stop() {
+			// SIGINT is PostgreSQL's fast shutdown (ends the sessions, then exits); SIGTERM ends Redis.
+			await Promise.all([stopChild(postgres, 'SIGINT'), stopChild(redisServer, 'SIGTERM')]);
+			rmSync(data, { recursive: true, force: true });
+		},
+	};
+	try {
+		await until(`PostgreSQL (log: ${relative(join(dir, 'postgres.log'))})`, postgres, () => psql('postgres', 'SELECT 1') === '1');
+		psql('postgres', 'CREATE DATABASE n8n');
+		await until(`Redis (log: ${relative(join(dir, 'redis.log'))})`, redisServer, () => redisPing(redisPort));
+	} catch (error) {
+		await services.stop();
+		throw error;
+	}
+	return services;
+}
+
+function redisPing(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const socket = connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+		socket.setTimeout(2000, () => socket.destroy());
+		socket.once('data', (d: Buffer) => {
+			resolve(d.toString().startsWith('+PONG'));
+			socket.end();
+		});
+		socket.once('error', () => resolve(false));
+		socket.once('close', () => resolve(false));
+	});
+}
+
+export interface QueueSuite extends Suite {
+	/** The two `n8n webhook` processes. */
+	webhooks: [N8n, N8n];
+	worker: N8n;
+	services: Services;
+	/** Seconds from the first service started to the last n8n process ready (n8n's part only in `n8n`). */
+	startup: { services: number; prepare: number; n8n: number };
+}
+
+/**
+ * Jest wiring: services, the package installed in one user folder, credentials (the examples' and
+ * `credentials()`, read once the services run) and the examples (and `workflows`) imported, then the
+ * main process, and the two webhook processes and the worker together.
+ */
+export function useQueueN8n(examples: string[], workflows: WorkflowFile[] = [], credentials: () => CredentialFile[] = () => []): QueueSuite {
+	const suite = { startup: {} } as QueueSuite;
+	const dir = join(WORK_DIR, 'e2e-queue');
+	beforeAll(async () => {
+		const runtime = installedRuntime('n8n2');
+		if (!runtime) throw new Error(`n8n (n8n2) is not installed in ${relative(join(WORK_DIR, 'n8n2'))}: run npm run test:e2e, which installs it first.`);
+		let started = Date.now();
+		const lap = (): number => {
+			const s = Math.round((Date.now() - started) / 100) / 10;
+			started = Date.now();
+			return s;
+		};
+		suite.services = await startServices(join(dir, 'services'));
+		suite.startup.services = lap();
+		suite.emulator = await createEmulator({ seed: true });
+		suite.model = await createScriptedModel();
+		const home = join(dir, 'home');
+		const env: Record<string, string> = {
+			EXECUTIONS_MODE: 'queue',
+			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(suite.services.redisPort),
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: '127.0.0.1',
+			DB_POSTGRESDB_PORT: String(suite.services.postgresPort),
+			DB_POSTGRESDB_DATABASE: 'n8n',
+			DB_POSTGRESDB_USER: 'postgres',
+			DB_POSTGRESDB_PASSWORD: 'trust-on-loopback',
+		};
+		const n8nProcess = async (command: 'start' | 'webhook' | 'worker', logName: string): Promise<N8n> =>
+			new N8n({ runtime, home, port: await freePort(), brokerPort: await freePort(), env, command, logName });
+		suite.n8n = await n8nProcess('start', 'n8n-main.log');
+		suite.webhooks = [await n8nProcess('webhook', 'n8n-webhook-a.log'), await n8nProcess('webhook', 'n8n-webhook-b.log')];
+		suite.worker = await n8nProcess('worker', 'n8n-worker.log');
+		await prepareInstance(suite.n8n, {
+			tarball: packPackage('e2e-queue'),
+			credentials: [...exampleCredentials(suite.emulator, suite.model.url), ...credentials()],
+			examples,
+			workflows,
+		});
+		suite.startup.prepare = lap();
+		await suite.n8n.start();
+		await Promise.all([...suite.webhooks, suite.worker].map((n) => n.start()));
+		await suite.n8n.setupOwner();
+		suite.startup.n8n = lap();
+	}, 600000);
+	afterAll(async () => {
+		await Promise.all([suite.n8n, ...(suite.webhooks ?? []), suite.worker].map((n) => n?.stop()));
+		await suite.services?.stop();
+		await suite.emulator?.close();
+		await suite.model?.close();
+	}, 120000);
+	return suite;
+}
