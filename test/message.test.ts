@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { addBot, fullView, seedMessage } from './emulator/routes/messages';
-import { byId, expectRequest, run, useEmulator } from './helpers';
+import { byId, derivedMuid, expectRequest, run, useEmulator } from './helpers';
 
 // Message → Send, Send as Bot and Reply in Thread: the kinds of message (text, media, custom,
 // interactive), the receivers (a user, a group, several), and what each answers.
@@ -25,7 +25,7 @@ describe('Message → Send', () => {
 			{
 				method: 'POST',
 				path: '/v3/messages',
-				body: { category: 'message', type: 'text', receiverType: 'user', receiver: 'alice', data: { text: 'Hello from n8n' } },
+				body: { category: 'message', type: 'text', receiverType: 'user', receiver: 'alice', muid: derivedMuid(), data: { text: 'Hello from n8n' } },
 				headers: { 'content-type': 'application/json', onBehalfOf: undefined },
 			},
 			ctx.emulator.apiKey,
@@ -128,6 +128,7 @@ describe('Message → Send', () => {
 					receiver: 'alice',
 					category: 'message',
 					type: 'image',
+					muid: derivedMuid(),
 					data: {
 						text: 'The map',
 						attachments: [
@@ -154,6 +155,7 @@ describe('Message → Send', () => {
 			receiver: 'alice',
 			category: 'custom',
 			type: 'location',
+			muid: derivedMuid(),
 			data: { customData: { latitude: 52.52, longitude: 13.4 }, metadata: { source: 'gps' } },
 		});
 		expect(items.map((item) => item.json)).toEqual([stored()]);
@@ -177,6 +179,7 @@ describe('Message → Send', () => {
 			receiver: 'alice',
 			category: 'interactive',
 			type: 'form',
+			muid: derivedMuid(),
 			data: { interactiveData: form, interactionGoal: { type: 'anyOf', elementIds: ['submit'] }, allowSenderInteraction: true },
 		});
 		expect(items[0].json).toMatchObject({ category: 'interactive', type: 'form', data: { interactiveData: form } });
@@ -193,7 +196,7 @@ describe('Message → Send', () => {
 			{
 				method: 'POST',
 				path: '/v3/messages',
-				body: { multipleReceivers: { uids: ['bob', 'nobody', 'alice'], guids: ['announcements'] }, category: 'message', type: 'text', data: { text: 'Hello from n8n' } },
+				body: { multipleReceivers: { uids: ['bob', 'nobody', 'alice'], guids: ['announcements'] }, category: 'message', type: 'text', muid: derivedMuid(), data: { text: 'Hello from n8n' } },
 				headers: { onBehalfOf: 'carol' },
 			},
 			ctx.emulator.apiKey,
@@ -271,7 +274,7 @@ describe('Message → Send as Bot', () => {
 	it('sends a custom message to several receivers', async () => {
 		const { items, error } = await run(ctx, sendAsBot({ receiverType: 'multiple', receiverUids: 'alice, bob', messageType: 'custom', customType: 'card', customData: '{"title": "Hi"}' }));
 		expect(error).toBeUndefined();
-		expect(ctx.emulator.requests[0].body).toEqual({ multipleReceivers: { uids: ['alice', 'bob'] }, category: 'custom', type: 'card', data: { customData: { title: 'Hi' } } });
+		expect(ctx.emulator.requests[0].body).toEqual({ multipleReceivers: { uids: ['alice', 'bob'] }, category: 'custom', type: 'card', muid: derivedMuid(), data: { customData: { title: 'Hi' } } });
 		expect(items.map((item) => [item.json.sender, item.json.receiver])).toEqual([
 			['helpbot', 'alice'],
 			['helpbot', 'bob'],
@@ -311,7 +314,7 @@ describe('Message → Reply in Thread', () => {
 			{
 				method: 'POST',
 				path: `/v3/messages/${parentId}/thread`,
-				body: { receiverType: 'user', receiver: 'alice', category: 'message', type: 'text', data: { text: 'Count me in', metadata: { going: true } }, tags: ['rsvp'] },
+				body: { receiverType: 'user', receiver: 'alice', category: 'message', type: 'text', data: { text: 'Count me in', metadata: { going: true, muid: derivedMuid() } }, tags: ['rsvp'] },
 				headers: { onBehalfOf: 'bob' },
 			},
 			ctx.emulator.apiKey,
@@ -326,7 +329,7 @@ describe('Message → Reply in Thread', () => {
 		const groupParent = seedMessage(ctx.emulator.state, { sender: 'alice', receiver: 'hikers', receiverType: 'group', text: 'Poll?' }).id;
 		const { items, error } = await run(ctx, reply({ messageId: groupParent, receiverType: 'group', receiver: byId('hikers'), messageType: 'custom', customType: 'vote', customData: '{"option": 2}' }));
 		expect(error).toBeUndefined();
-		expect(ctx.emulator.requests[0].body).toEqual({ receiverType: 'group', receiver: 'hikers', category: 'custom', type: 'vote', data: { customData: { option: 2 } } });
+		expect(ctx.emulator.requests[0].body).toEqual({ receiverType: 'group', receiver: 'hikers', category: 'custom', type: 'vote', data: { customData: { option: 2 }, metadata: { muid: derivedMuid() } } });
 		expect(items[0].json).toMatchObject({ parentId: groupParent, conversationId: 'group_hikers', category: 'custom' });
 	});
 

@@ -63,6 +63,9 @@ export interface Fault {
 	after?: number;
 }
 
+/** Decides, for a request no queued fault answers, whether a fault answers it (`index`: its place in the request log). */
+export type FaultPlan = (request: RecordedRequest, index: number) => Fault | undefined;
+
 export interface RateLimits {
 	/** Per minute for POST /users and DELETE /users/{uid} [REC]. */
 	core: number;
@@ -155,6 +158,7 @@ export interface ServerContext {
 	apiKeys: Record<string, ApiKeyScope>;
 	requests: RecordedRequest[];
 	faults: Fault[];
+	faultPlan?: FaultPlan;
 	rateLimiter: RateLimiter;
 	/** Requests being answered now, and the most at once since the last reset (concurrency tests, the benchmark). */
 	inFlight?: { now: number; max: number };
@@ -211,18 +215,11 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 	ctx.requests.push({ method, path, query, headers, body });
 	if (ctx.latencyMs) await new Promise((resolve) => setTimeout(resolve, ctx.latencyMs));
 
-	const fault = ctx.faults[0]?.after ? undefined : ctx.faults.shift();
-	if (ctx.faults[0]?.after && !fault) ctx.faults[0] = { ...ctx.faults[0], after: ctx.faults[0].after - 1 };
+	const queued = ctx.faults[0]?.after ? undefined : ctx.faults.shift();
+	if (ctx.faults[0]?.after && !queued) ctx.faults[0] = { ...ctx.faults[0], after: ctx.faults[0].after - 1 };
+	const fault = queued ?? ctx.faultPlan?.({ method, path, query, headers, body }, ctx.requests.length - 1);
 	if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-	if (fault?.drop) {
-		if (fault.handle) {
-			const match = matchRoute(method, path);
-			try {
-				match?.route.handler({ method, params: match.params, query, headers, body, state: ctx.state });
-			} catch {
-				// the effect is what matters here, not the answer
-			}
-		}
+	if (fault?.drop && !fault.handle) {
 		req.socket.destroy();
 		return;
 	}
@@ -230,18 +227,25 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 		send(res, fault.status, fault.body, fault.headers ?? {});
 		return;
 	}
+	// `drop` with `handle`: the request is carried out as any other (rate limit, key, handler), then the
+	// connection is closed instead of answering: the effect happened, the answer is lost.
+	const reply = (status: number, replyBody: unknown, replyHeaders: Record<string, string>): void => {
+		if (fault?.drop) req.socket.destroy();
+		else send(res, status, replyBody, replyHeaders);
+	};
 
 	// The management and files hosts (no /v3 prefix): management.ts; /v3 requests pass on unchanged.
 	const management = handleManagement(ctx.state, { apiKeys: ctx.apiKeys, method, path, query, headers, body, badJson });
 	if (management) {
-		await sendManagement(res, management);
+		if (fault?.drop) req.socket.destroy();
+		else await sendManagement(res, management);
 		return;
 	}
 
 	const match = matchRoute(method, path);
 	if (!match) {
 		const err = errors.apiNotFound();
-		send(res, err.status, err.body, {}); // no rate-limit headers on this one [REC]
+		reply(err.status, err.body, {}); // no rate-limit headers on this one [REC]
 		return;
 	}
 
@@ -263,10 +267,10 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 		}
 		const routeCtx: RouteContext = { method, params: match.params, query, headers, body, state: ctx.state };
 		const result = match.route.handler(routeCtx);
-		send(res, result.status, result.body, rate.headers);
+		reply(result.status, result.body, rate.headers);
 	} catch (e) {
 		const err = e instanceof CometError ? e : errors.exception();
-		send(res, err.status, err.body, { ...rate.headers, ...err.headers });
+		reply(err.status, err.body, { ...rate.headers, ...err.headers });
 	}
 }
 
