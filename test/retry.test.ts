@@ -308,23 +308,61 @@ describe('rate limits and retries', () => {
 		expect(emulator.state.getGroup('hiking')?.members.size).toBe(31);
 	});
 
-	it('creates 600 users and sends them 600 messages through repeated throttling: each exactly once, in order', async () => {
-		// A 429 after every 50 requests, counted by the emulator rather than timed, so that every run is
-		// throttled the same 23 times (the 24th would need a 1,224th request) however fast or busy the machine is. Requests waiting to retry keep
-		// their place among the 10 in flight (Max Concurrent Requests' default).
-		await start();
-		emulator.failNext({ ...tooMany('1'), after: 50 }, 23);
-		const input = Array.from({ length: 600 }, (_, i) => ({ json: { uid: `load-${i}`, name: `Load ${i}` } }));
+	it('creates 2,000 users and sends them 2,000 messages under a time-window rate limit and mixed faults: each exactly once, in order', async () => {
+		// CometChat's limit as it works: a budget per window (here 1 s, so the test runs in seconds), a 429 with
+		// Retry-After to the window's end once it is spent. On top, by the request's place in the log (the
+		// same every run): a 429 of its own, a 5xx before anything is stored, and a connection dropped after
+		// CometChat stored the write — the answer lost, the user or message there.
+		await start({ rateWindowSeconds: 1, rateLimits: { core: 150, standard: 150 } });
+		const planned = { throttled: new Set<number>(), failed: 0, dropped: 0 };
+		emulator.planFaults((request, index) => {
+			if (index % 97 === 7) {
+				planned.throttled.add(index);
+				return tooMany('1');
+			}
+			if (request.method !== 'POST') return undefined;
+			if (index % 89 === 11) {
+				planned.failed++;
+				return serverError;
+			}
+			if (index % 83 === 5) {
+				planned.dropped++;
+				return { drop: true, handle: true };
+			}
+			return undefined;
+		});
+		const input = Array.from({ length: 2_000 }, (_, i) => ({ json: { uid: `load-${i}`, name: `Load ${i}` } }));
+
 		const created = await run({ resource: 'user', operation: 'create', uid: '={{ $json.uid }}', name: '={{ $json.name }}' }, input);
 		expect(created.error).toBeUndefined();
 		expect(created.items.map((item) => item.json.uid)).toEqual(input.map((i) => i.json.uid));
+		expect(created.items.map((item) => item.json.name)).toEqual(input.map((i) => i.json.name));
+		const creates = emulator.requests.length;
 		const sent = await run(send({ receiver: byId('={{ $json.uid }}'), text: '=Welcome {{ $json.name }}' }), input);
 		expect(sent.error).toBeUndefined();
 		expect(sent.items.map((item) => item.json.receiver)).toEqual(input.map((i) => i.json.uid));
-		expect(emulator.requests.length).toBe(1_223); // 1,200 requests and the 23 throttled ones sent again
+		expect(sent.items.map((item) => item.json.muid)).toEqual(input.map((_, i) => derivedMuid(i)));
+		expect(sent.items.map((item) => (item.json.data as { text: string }).text)).toEqual(input.map((i) => `Welcome ${i.json.name}`));
+
+		// Every fault happened, and CometChat's own window throttled both runs.
+		const log = emulator.requests;
+		expect(planned.throttled.size).toBeGreaterThan(20);
+		expect(planned.failed).toBeGreaterThan(20);
+		expect(planned.dropped).toBeGreaterThan(20);
+		const windowThrottled = (from: number, to: number) =>
+			log.slice(from, to).filter((r, i) => r.status === 429 && !planned.throttled.has(from + i)).length;
+		expect(windowThrottled(0, creates)).toBeGreaterThan(0);
+		expect(windowThrottled(creates, log.length)).toBeGreaterThan(0);
+		// Lost answers were looked up (the user read, the conversation listed), never blindly repeated.
+		expect(log.some((r) => r.method === 'GET' && /^\/v3\/users\/load-\d+$/.test(r.path))).toBe(true);
+		expect(log.some((r) => r.method === 'GET' && /^\/v3\/users\/load-\d+\/messages$/.test(r.path))).toBe(true);
 		expect(emulator.inFlight.max).toBeLessThanOrEqual(10);
-		expect(emulator.state.users.size).toBe(601);
-		expect(emulator.state.messages).toHaveLength(600);
-		expect(new Set(emulator.state.messages.map((m) => m.receiver)).size).toBe(600);
-	}, 300_000);
+
+		// The emulator's state: each user once, each message once, to its user, with its item's MUID.
+		expect([...emulator.state.users.keys()].sort()).toEqual(['alice', ...input.map((i) => i.json.uid)].sort());
+		expect(emulator.state.messages).toHaveLength(2_000);
+		const byReceiver = new Map(emulator.state.messages.map((m) => [m.receiver, m]));
+		expect(byReceiver.size).toBe(2_000);
+		input.forEach(({ json }, i) => expect(byReceiver.get(json.uid)).toMatchObject({ muid: derivedMuid(i), sender: 'app_system', data: { text: `Welcome ${json.name}` } }));
+	}, 180_000);
 });

@@ -45,6 +45,8 @@ export interface RecordedRequest {
 	headers: Record<string, string>;
 	/** Parsed JSON, or the fields of a multipart/form-data body; undefined when there is no body; the raw text when it is not valid JSON. */
 	body: unknown;
+	/** The status answered; undefined while it is being handled and when the connection was dropped. */
+	status?: number;
 }
 
 export interface Fault {
@@ -212,18 +214,20 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 			badJson = true;
 		}
 	}
-	ctx.requests.push({ method, path, query, headers, body });
+	const recorded: RecordedRequest = { method, path, query, headers, body };
+	ctx.requests.push(recorded);
 	if (ctx.latencyMs) await new Promise((resolve) => setTimeout(resolve, ctx.latencyMs));
 
 	const queued = ctx.faults[0]?.after ? undefined : ctx.faults.shift();
 	if (ctx.faults[0]?.after && !queued) ctx.faults[0] = { ...ctx.faults[0], after: ctx.faults[0].after - 1 };
-	const fault = queued ?? ctx.faultPlan?.({ method, path, query, headers, body }, ctx.requests.length - 1);
+	const fault = queued ?? ctx.faultPlan?.(recorded, ctx.requests.length - 1);
 	if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
 	if (fault?.drop && !fault.handle) {
 		req.socket.destroy();
 		return;
 	}
 	if (fault?.status !== undefined) {
+		recorded.status = fault.status;
 		send(res, fault.status, fault.body, fault.headers ?? {});
 		return;
 	}
@@ -231,12 +235,16 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 	// connection is closed instead of answering: the effect happened, the answer is lost.
 	const reply = (status: number, replyBody: unknown, replyHeaders: Record<string, string>): void => {
 		if (fault?.drop) req.socket.destroy();
-		else send(res, status, replyBody, replyHeaders);
+		else {
+			recorded.status = status;
+			send(res, status, replyBody, replyHeaders);
+		}
 	};
 
 	// The management and files hosts (no /v3 prefix): management.ts; /v3 requests pass on unchanged.
 	const management = handleManagement(ctx.state, { apiKeys: ctx.apiKeys, method, path, query, headers, body, badJson });
 	if (management) {
+		recorded.status = fault?.drop ? undefined : management.status;
 		if (fault?.drop) req.socket.destroy();
 		else await sendManagement(res, management);
 		return;

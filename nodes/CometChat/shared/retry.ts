@@ -21,8 +21,8 @@ import { retryAfterOf } from './errors';
  *   however often they are made — reads (GET), and PUT/DELETE that set state (an update, a removal),
  *   except a message's edit and delete (PUT/DELETE /messages/{id}): each of those makes a new action
  *   message [REC]. Anything else (creating, adding, sending) may already have happened, so it is not
- *   repeated blindly: the item fails saying the outcome is unknown. Sends (sendOnce.ts) first look their
- *   MUID up and are sent again only when CometChat does not have them.
+ *   repeated blindly: the item fails saying the outcome is unknown. Sends (by MUID) and user creations
+ *   (by UID) are first looked up and made again only when CometChat does not have them (exactlyOnce.ts).
  * All within the node's "Max Wait" per request (time, not a count of tries); pages and batches retry
  * the page or batch that failed, never the ones already done.
  */

@@ -9,7 +9,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 import { receiverLocator } from '../../shared/fields';
-import { derivedMuid } from '../../shared/sendOnce';
+import { derivedMuid } from '../../shared/exactlyOnce';
 import { unwrapData } from '../../shared/output';
 import { characters, idProblem, inputError, readChoice, readJsonObject, readList, readTags, readText } from '../../shared/validate';
 import { compareNames } from '../../shared/sort';
@@ -264,7 +264,7 @@ export function buildMessage({ kinds, several, muidIn }: { kinds: MessageKind[];
 		const { category, type, data } = contentOf(this, kinds);
 		const body: IDataObject = { category, type, ...receivers };
 		const options = (this.getNodeParameter('options', {}) ?? {}) as IDataObject;
-		// Every message carries a MUID, so that a lost answer can be looked up (shared/sendOnce.ts).
+		// Every message carries a MUID, so that a lost answer can be looked up (shared/exactlyOnce.ts).
 		const muid = options.muid === undefined ? '' : readText(this, 'options.muid', 'Message UID (MUID)', { max: 255 });
 		if (muidIn === 'body') body.muid = muid || derivedMuid(this);
 		body.data = data;

@@ -14,7 +14,8 @@ import { throwOnApiError } from './errors';
 import { retrying, withRetries, type LostAnswerVerdict } from './retry';
 import { CREDENTIAL } from './transport';
 
-// Exactly-once sends (Send, Send as Bot, Reply in Thread). Every message carries a MUID: the user's, or
+// Exactly-once writes whose answer can be lost: sends (Send, Send as Bot, Reply in Thread) and, at the
+// end of this file, User → Create. Every message carries a MUID: the user's, or
 // one derived from the execution, node, run and item, so it is the same when the node retries and when
 // n8n's Retry On Fail runs the node again (WorkflowExecute calls runNode again with the same execution
 // data and run index: n8n-core 2.41 workflow-execute.js, the retry loop of processRunExecutionData).
@@ -223,12 +224,8 @@ async function lookUp(
 		};
 		let messages: IDataObject[];
 		try {
-			messages = await retrying(context, request, async () => {
-				const response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL, request)) as IN8nHttpFullResponse;
-				await throwOnApiError.call(context, [], response);
-				const data = (response.body as IDataObject | undefined)?.data;
-				return Array.isArray(data) ? (data as IDataObject[]) : [];
-			});
+			const data = await read(context, request);
+			messages = Array.isArray(data) ? (data as IDataObject[]) : [];
 		} catch (error) {
 			return { unknown: `reading ${request.url} failed (${(error as Error).message})` };
 		}
@@ -245,6 +242,47 @@ async function lookUp(
 		}
 	}
 	return { done: true };
+}
+
+/** A documented read, with the retry policy (the caller holds the request's place among the concurrent ones): its `data`. */
+async function read(context: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<unknown> {
+	return await retrying(context, request, async () => {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL, request)) as IN8nHttpFullResponse;
+		await throwOnApiError.call(context, [], response);
+		return (response.body as IDataObject | undefined)?.data;
+	});
+}
+
+/**
+ * `operations.pagination` of User → Create. After a lost answer the node reads the user (GET
+ * /users/{uid}): absent, it creates it again; created since shortly before the first try, with the name
+ * sent, it returns it (INFERRED: GET answers the same user object as the create); anything else, or an
+ * auth token asked for (only the lost answer had it), fails the item with "outcome unknown".
+ */
+export async function createUserOnce(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const options = { ...requestData.options, url: requestData.options.url ?? '' } as IHttpRequestOptions;
+	const body = (options.body ?? {}) as IDataObject;
+	const since = Math.floor(Date.now() / 1000);
+	return await withRetries(this, options, async () => await this.makeRoutingRequest(requestData), {
+		afterLostAnswer: async (): Promise<LostAnswerVerdict<INodeExecutionData[]>> => {
+			if (body.withAuthToken) return { unknown: 'the user may have been created, but its auth token was only in the lost answer' };
+			const url = `/users/${encodeURIComponent(String(body.uid))}`;
+			let user: IDataObject;
+			try {
+				user = ((await read(this, { baseURL: options.baseURL, url, method: 'GET', headers: { ...options.headers }, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true })) ?? {}) as IDataObject;
+			} catch (error) {
+				if (/^ERR_UID_NOT_FOUND\b/.test((error as Error).message)) return { absent: true };
+				return { unknown: `reading ${url} failed (${(error as Error).message})` };
+			}
+			if (Number(user.createdAt) >= since - CLOCK_MARGIN_SECONDS && user.name === body.name) {
+				return { found: await received(this, requestData, { statusCode: 200, headers: {}, body: { data: user } }) };
+			}
+			return { unknown: `a user ${String(body.uid)} exists, but not one made by this try (created ${String(user.createdAt)}, named ${JSON.stringify(user.name)})` };
+		},
+	});
 }
 
 /** A re-run that cannot tell whether its earlier try was stored does not send again. */
