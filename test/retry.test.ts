@@ -206,12 +206,36 @@ describe('rate limits and retries', () => {
 		expect(items[0].json.name).toBe('Alice B.');
 	});
 
-	it('does not repeat a create after a 5xx either', async () => {
+	it('does not repeat any other create after a 5xx', async () => {
 		await start();
 		emulator.failNext(serverError);
-		const { error } = await run({ resource: 'user', operation: 'create', uid: 'bob', name: 'Bob' });
-		expect(error?.message).toBe('CometChat did not confirm POST /users (HTTP 500): it may or may not have taken effect, so it was not repeated [item 0]');
+		const { error } = await run({ resource: 'group', operation: 'create', guid: 'hikers', name: 'Hikers', type: 'public' });
+		expect(error?.message).toBe('CometChat did not confirm POST /groups (HTTP 500): it may or may not have taken effect, so it was not repeated [item 0]');
 		expect((error as { httpCode?: string }).httpCode).toBe('500');
+		expect(emulator.requests).toHaveLength(1);
+	});
+
+	it('creates a user once whatever happens to the answer: reads it first, creates again only when it is not there', async () => {
+		await start();
+		const create = (uid: string, options = {}) => run({ resource: 'user', operation: 'create', uid, name: 'Bob', options });
+		emulator.failNext({ drop: true, handle: true });
+		const lost = await create('bob');
+		expect(lost.error).toBeUndefined();
+		expect(emulator.requests.map((r) => `${r.method} ${r.path} ${r.status ?? 'dropped'}`)).toEqual(['POST /v3/users dropped', 'GET /v3/users/bob 200']);
+		expect(lost.items[0].json).toMatchObject({ uid: 'bob', name: 'Bob' });
+
+		emulator.reset();
+		emulator.failNext(serverError);
+		const failed = await create('carol');
+		expect(failed.error).toBeUndefined();
+		expect(emulator.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /v3/users 500', 'GET /v3/users/carol 404', 'POST /v3/users 200']);
+		expect([...emulator.state.users.keys()]).toEqual(['carol']);
+
+		// An auth token was only in the lost answer: the item says so rather than return the user without it.
+		emulator.reset();
+		emulator.failNext({ drop: true, handle: true });
+		const withToken = await create('dave', { withAuthToken: true });
+		expect(withToken.error?.description).toContain('could not tell: the user may have been created, but its auth token was only in the lost answer');
 		expect(emulator.requests).toHaveLength(1);
 	});
 
