@@ -205,10 +205,14 @@ function gaveUp(error: Error, failure: Failure, history: { tries: number; waited
 	const { tries, waited } = history;
 	const over = `${tries} ${tries === 1 ? 'try' : 'tries'} over ${Math.round(waited)} s`;
 	let note: string;
-	if (maxWait === 0) {
+	if (failure.kind === 'throttled') {
+		note =
+			tries === 1
+				? `Not retried: CometChat asked to wait longer than Max Wait allows. It asks for ${wait} s; Max Wait is ${maxWait} s.`
+				: `Still rate-limited after ${over}; CometChat asks to wait ${wait} s more, beyond Max Wait (${maxWait} s).`;
+		note += ' Raise Max Wait, or lower Max Concurrent Requests to spend less of the app\'s budget.';
+	} else if (maxWait === 0) {
 		note = 'Not retried: Rate Limits and Retries → Max Wait is 0.';
-	} else if (failure.kind === 'throttled') {
-		note = `Still rate-limited after ${over}; CometChat asks to wait ${wait} s more, beyond Max Wait (${maxWait} s). Raise Max Wait, or lower Max Concurrent Requests to spend less of the app's budget.`;
 	} else if (failure.kind === 'unreachable') {
 		note = `Could not connect to CometChat (${failure.code}) in ${over}: nothing was sent. Check the credential's Region or Base URL Override and the network.`;
 	} else {
