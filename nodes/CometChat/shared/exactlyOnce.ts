@@ -126,13 +126,10 @@ export async function sendOnce(
 			if (!attempts.has(key)) attempts.set(key, Math.floor(Date.now() / 1000));
 			const request = { ...options, body: bodyFor(options.body as IDataObject, missing()), returnFullResponse: true, ignoreHttpStatusErrors: true };
 			const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, request)) as IN8nHttpFullResponse;
-			try {
-				return await answer(response);
-			} catch (error) {
-				// CometChat refused the message outright (4xx): it was not stored, a re-run need not look it up.
-				if (response.statusCode >= 400 && response.statusCode < 500 && response.statusCode !== 429 && found.size === 0) attempts.delete(key);
-				throw error;
-			}
+			// CometChat refused the message outright (4xx): it was not stored, a re-run need not look it up.
+			const { statusCode } = response;
+			if (statusCode >= 400 && statusCode < 500 && statusCode !== 429 && found.size === 0) attempts.delete(key);
+			return await answer(response);
 		};
 		return await retrying(this, options, send, {
 			afterLostAnswer: async (): Promise<LostAnswerVerdict<INodeExecutionData[]>> => {
