@@ -183,6 +183,25 @@ describe('rate limits and retries', () => {
 		expect(posts.sort()).toEqual(['alice', 'bob', 'carol', 'carol']);
 	});
 
+	it('Retry On Fail while the first run\'s sends are still under way: the re-run waits for them, then looks them up', async () => {
+		// Item 2's proxy (Request Options) is not valid, which n8n finds as it builds the item's request: it fails the node at once, while
+		// items 0 and 1 are still being answered (slowly), and runs it again a second later.
+		await start();
+		emulator.failNext({ delayMs: 2_000 }, 2);
+		const input = [{ json: {} }, { json: {} }, { json: { broken: true } }];
+		const { error } = await runNode({
+			parameters: send({ text: '=Hello {{ $itemIndex }}', requestOptions: { proxy: '={{ $json.broken ? "not a proxy" : "" }}' } }),
+			credentials: credentials(),
+			input,
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+		});
+		expect(error?.message).toBe('The proxy is not valid');
+		// The first run's two sends end after the node has failed; wait for them.
+		await new Promise((resolve) => setTimeout(resolve, 2_500));
+		expect(emulator.state.messages.map((m) => m.data.text).sort()).toEqual(['Hello 0', 'Hello 1']);
+		expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+	}, 30_000);
+
 	it('never repeats an edit or a message delete whose answer was lost: each makes a new action message', async () => {
 		await start();
 		const id = seedMessage(emulator.state, { sender: 'alice', receiver: 'alice', text: 'Typo' }).id;

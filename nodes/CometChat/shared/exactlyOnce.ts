@@ -33,12 +33,19 @@ const LOOKUP_LIMIT = 1000;
 const CLOCK_MARGIN_SECONDS = 300;
 const APP_SENDER = 'app_system';
 
+/** A send of one item's MUID in this node run: when it started, whether it may have reached CometChat, when it ends. */
+interface Attempt {
+	since: number;
+	mayBeStored: boolean;
+	settled: Promise<void>;
+}
+
 /**
- * MUIDs this node run has sent or tried to send, with when it first tried (Unix seconds), by the run's
- * execute data: the object n8n hands to every item's context of a run and again to a Retry On Fail re-run
- * of it (which is how a re-run is recognised), and lets go of with the execution.
+ * The sends of a node run, by item and MUID, keyed by the run's execute data: the object n8n hands to
+ * every item's context of a run and again to a Retry On Fail re-run of it (which is how a re-run is
+ * recognised), and lets go of with the execution.
  */
-const tried = new WeakMap<object, Map<string, number>>();
+const tried = new WeakMap<object, Map<string, Attempt>>();
 
 /**
  * The MUID of a message without one of the user's: `n8n-` and a hash of workflow, execution, node name,
@@ -106,40 +113,57 @@ export async function sendOnce(
 	const target = targetOf(options);
 	// Not a message this helper knows (no MUID): sent as any other request, never repeated.
 	if (!target.muid) return await withRetries(this, options, async () => await this.makeRoutingRequest(requestData));
-	return await withinConcurrency(this, async () => {
-		const run = this.getExecuteData?.() as object | undefined;
-		const attempts = (run && tried.get(run)) || new Map<string, number>();
-		if (run) tried.set(run, attempts);
-		const key = `${this.getItemIndex()}\u0000${target.muid}`;
-		const found = new Map<string, IDataObject>();
-		const missing = () => target.receivers.filter((receiver) => !found.has(receiverKey(receiver)));
-		const answer = async (response: IN8nHttpFullResponse) => await received(this, requestData, withFound(response, target, found));
-
-		const earlier = attempts.get(key);
-		if (earlier !== undefined) {
-			// This node run tried this message before: n8n's Retry On Fail is running the node again.
-			const verdict = await lookUp(this, options, target, earlier, found);
-			if ('unknown' in verdict) throw beforeResend(this, options, verdict.unknown);
-			if (!missing().length) return await answer(stored());
+	// Recorded before anything else: n8n may start a Retry On Fail re-run while this run's sends are still
+	// under way (an item failing as its request is built), and the re-run must wait for them.
+	const run = this.getExecuteData?.() as object | undefined;
+	const attempts = (run && tried.get(run)) || new Map<string, Attempt>();
+	if (run) tried.set(run, attempts);
+	const key = `${this.getItemIndex()}\u0000${target.muid}`;
+	const earlier = attempts.get(key);
+	let settle = (): void => undefined;
+	const attempt: Attempt = {
+		since: earlier?.since ?? Math.floor(Date.now() / 1000),
+		mayBeStored: false,
+		settled: new Promise<void>((resolve) => (settle = resolve)),
+	};
+	attempts.set(key, attempt);
+	try {
+		if (earlier) {
+			await earlier.settled;
+			attempt.mayBeStored = earlier.mayBeStored;
 		}
-		const send = async (): Promise<INodeExecutionData[]> => {
-			if (!attempts.has(key)) attempts.set(key, Math.floor(Date.now() / 1000));
-			const request = { ...options, body: bodyFor(options.body as IDataObject, missing()), returnFullResponse: true, ignoreHttpStatusErrors: true };
-			const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, request)) as IN8nHttpFullResponse;
-			// CometChat refused the message outright (4xx): it was not stored, a re-run need not look it up.
-			const { statusCode } = response;
-			if (statusCode >= 400 && statusCode < 500 && statusCode !== 429 && found.size === 0) attempts.delete(key);
-			return await answer(response);
-		};
-		return await retrying(this, options, send, {
-			afterLostAnswer: async (): Promise<LostAnswerVerdict<INodeExecutionData[]>> => {
-				const verdict = await lookUp(this, options, target, attempts.get(key) ?? Math.floor(Date.now() / 1000), found);
-				if ('unknown' in verdict) return verdict;
-				if (!missing().length) return { found: await answer(stored()) };
-				return { absent: true };
-			},
+		return await withinConcurrency(this, async () => {
+			const found = new Map<string, IDataObject>();
+			const missing = () => target.receivers.filter((receiver) => !found.has(receiverKey(receiver)));
+			const answer = async (response: IN8nHttpFullResponse) => await received(this, requestData, withFound(response, target, found));
+
+			if (attempt.mayBeStored) {
+				// An earlier run of this node (n8n's Retry On Fail) may have sent this message: look first.
+				const verdict = await lookUp(this, options, target, attempt.since, found);
+				if ('unknown' in verdict) throw beforeResend(this, options, verdict.unknown);
+				if (!missing().length) return await answer(stored());
+			}
+			const send = async (): Promise<INodeExecutionData[]> => {
+				attempt.mayBeStored = true;
+				const request = { ...options, body: bodyFor(options.body as IDataObject, missing()), returnFullResponse: true, ignoreHttpStatusErrors: true };
+				const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, request)) as IN8nHttpFullResponse;
+				// CometChat refused the message outright (4xx): it was not stored, a re-run need not look it up.
+				const { statusCode } = response;
+				if (statusCode >= 400 && statusCode < 500 && statusCode !== 429 && found.size === 0) attempt.mayBeStored = false;
+				return await answer(response);
+			};
+			return await retrying(this, options, send, {
+				afterLostAnswer: async (): Promise<LostAnswerVerdict<INodeExecutionData[]>> => {
+					const verdict = await lookUp(this, options, target, attempt.since, found);
+					if ('unknown' in verdict) return verdict;
+					if (!missing().length) return { found: await answer(stored()) };
+					return { absent: true };
+				},
+			});
 		});
-	});
+	} finally {
+		settle();
+	}
 }
 
 /** The answer CometChat would have given, for messages found by a lookup (filled in by withFound). */
