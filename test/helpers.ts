@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { createEmulator, type Emulator, type RecordedRequest } from './emulator';
 import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET } from './emulator/management';
@@ -94,4 +95,13 @@ export function expectManagementRequest(
 		if (value === undefined) expect(request!.headers).not.toHaveProperty(name.toLowerCase());
 		else expect(request!.headers[name.toLowerCase()]).toBe(value);
 	}
+}
+
+/**
+ * The MUID the node gives a message without one of the user's, in the harness's execution: `n8n-` and
+ * the first 24 hex digits of sha256(workflow, execution, node name, run index, item index).
+ */
+export function derivedMuid(itemIndex = 0, { runIndex = 0, node = 'CometChat' } = {}): string {
+	const key = ['test-workflow', 'test-execution', node, String(runIndex), String(itemIndex)].join('\u0000');
+	return `n8n-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 }

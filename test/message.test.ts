@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { addBot, fullView, seedMessage } from './emulator/routes/messages';
-import { byId, expectRequest, run, useEmulator } from './helpers';
+import { byId, derivedMuid, expectRequest, run, useEmulator } from './helpers';
 
 // Message → Send, Send as Bot and Reply in Thread: the kinds of message (text, media, custom,
 // interactive), the receivers (a user, a group, several), and what each answers.
@@ -25,7 +25,7 @@ describe('Message → Send', () => {
 			{
 				method: 'POST',
 				path: '/v3/messages',
-				body: { category: 'message', type: 'text', receiverType: 'user', receiver: 'alice', data: { text: 'Hello from n8n' } },
+				body: { category: 'message', type: 'text', receiverType: 'user', receiver: 'alice', muid: derivedMuid(), data: { text: 'Hello from n8n' } },
 				headers: { 'content-type': 'application/json', onBehalfOf: undefined },
 			},
 			ctx.emulator.apiKey,
@@ -128,6 +128,7 @@ describe('Message → Send', () => {
 					receiver: 'alice',
 					category: 'message',
 					type: 'image',
+					muid: derivedMuid(),
 					data: {
 						text: 'The map',
 						attachments: [
@@ -154,6 +155,7 @@ describe('Message → Send', () => {
 			receiver: 'alice',
 			category: 'custom',
 			type: 'location',
+			muid: derivedMuid(),
 			data: { customData: { latitude: 52.52, longitude: 13.4 }, metadata: { source: 'gps' } },
 		});
 		expect(items.map((item) => item.json)).toEqual([stored()]);
@@ -177,6 +179,7 @@ describe('Message → Send', () => {
 			receiver: 'alice',
 			category: 'interactive',
 			type: 'form',
+			muid: derivedMuid(),
 			data: { interactiveData: form, interactionGoal: { type: 'anyOf', elementIds: ['submit'] }, allowSenderInteraction: true },
 		});
 		expect(items[0].json).toMatchObject({ category: 'interactive', type: 'form', data: { interactiveData: form } });
@@ -193,7 +196,7 @@ describe('Message → Send', () => {
 			{
 				method: 'POST',
 				path: '/v3/messages',
-				body: { multipleReceivers: { uids: ['bob', 'nobody', 'alice'], guids: ['announcements'] }, category: 'message', type: 'text', data: { text: 'Hello from n8n' } },
+				body: { multipleReceivers: { uids: ['bob', 'nobody', 'alice'], guids: ['announcements'] }, category: 'message', type: 'text', muid: derivedMuid(), data: { text: 'Hello from n8n' } },
 				headers: { onBehalfOf: 'carol' },
 			},
 			ctx.emulator.apiKey,
@@ -271,7 +274,7 @@ describe('Message → Send as Bot', () => {
 	it('sends a custom message to several receivers', async () => {
 		const { items, error } = await run(ctx, sendAsBot({ receiverType: 'multiple', receiverUids: 'alice, bob', messageType: 'custom', customType: 'card', customData: '{"title": "Hi"}' }));
 		expect(error).toBeUndefined();
-		expect(ctx.emulator.requests[0].body).toEqual({ multipleReceivers: { uids: ['alice', 'bob'] }, category: 'custom', type: 'card', data: { customData: { title: 'Hi' } } });
+		expect(ctx.emulator.requests[0].body).toEqual({ multipleReceivers: { uids: ['alice', 'bob'] }, category: 'custom', type: 'card', muid: derivedMuid(), data: { customData: { title: 'Hi' } } });
 		expect(items.map((item) => [item.json.sender, item.json.receiver])).toEqual([
 			['helpbot', 'alice'],
 			['helpbot', 'bob'],
@@ -311,7 +314,7 @@ describe('Message → Reply in Thread', () => {
 			{
 				method: 'POST',
 				path: `/v3/messages/${parentId}/thread`,
-				body: { receiverType: 'user', receiver: 'alice', category: 'message', type: 'text', data: { text: 'Count me in', metadata: { going: true } }, tags: ['rsvp'] },
+				body: { receiverType: 'user', receiver: 'alice', category: 'message', type: 'text', data: { text: 'Count me in', metadata: { going: true, muid: derivedMuid() } }, tags: ['rsvp'] },
 				headers: { onBehalfOf: 'bob' },
 			},
 			ctx.emulator.apiKey,
@@ -326,7 +329,7 @@ describe('Message → Reply in Thread', () => {
 		const groupParent = seedMessage(ctx.emulator.state, { sender: 'alice', receiver: 'hikers', receiverType: 'group', text: 'Poll?' }).id;
 		const { items, error } = await run(ctx, reply({ messageId: groupParent, receiverType: 'group', receiver: byId('hikers'), messageType: 'custom', customType: 'vote', customData: '{"option": 2}' }));
 		expect(error).toBeUndefined();
-		expect(ctx.emulator.requests[0].body).toEqual({ receiverType: 'group', receiver: 'hikers', category: 'custom', type: 'vote', data: { customData: { option: 2 } } });
+		expect(ctx.emulator.requests[0].body).toEqual({ receiverType: 'group', receiver: 'hikers', category: 'custom', type: 'vote', data: { customData: { option: 2 }, metadata: { muid: derivedMuid() } } });
 		expect(items[0].json).toMatchObject({ parentId: groupParent, conversationId: 'group_hikers', category: 'custom' });
 	});
 
@@ -351,5 +354,81 @@ describe('Message → Reply in Thread', () => {
 		const { error } = await run(ctx, reply({ messageId, receiver: byId(receiver) }));
 		expect(error?.message).toMatch(new RegExp(`^${code}: `));
 		expect(ctx.emulator.state.messages.length).toBe(before);
+	});
+});
+
+describe('Message sends after a lost answer: looked up by MUID, sent again only when CometChat lacks them', () => {
+	const ctx = useEmulator();
+	const serverError = { status: 500, body: { error: { message: 'Boom.', devMessage: '', source: 'chat-api', code: 'ERR_EXCEPTION' } } };
+	const lookups = () => ctx.emulator.requests.filter((r) => r.method === 'GET');
+
+	beforeEach(() => {
+		for (const uid of ['alice', 'bob', 'carol', 'helpbot']) ctx.emulator.seedUser({ uid, name: uid.toUpperCase() });
+		ctx.emulator.seedGroup({ guid: 'hikers', owner: 'alice', members: { bob: 'participant', helpbot: 'participant' } });
+		addBot(ctx.emulator.state, 'helpbot');
+	});
+
+	it('Send as Bot to a group: reads the group\'s messages by the bot and returns the stored one', async () => {
+		ctx.emulator.failNext({ drop: true, handle: true });
+		const { items, error } = await run(ctx, { resource: 'message', operation: 'sendAsBot', bot: byId('helpbot'), receiverType: 'group', receiver: byId('hikers'), text: 'Trail closed' });
+		expect(error).toBeUndefined();
+		expect(lookups().map((r) => [r.path, r.query.sender, r.headers.onbehalfof])).toEqual([['/v3/groups/hikers/messages', 'helpbot', undefined]]);
+		expect(ctx.emulator.state.messages).toHaveLength(1);
+		expect(items.map((item) => [item.json.sender, item.json.receiver, item.json.muid])).toEqual([['helpbot', 'hikers', derivedMuid()]]);
+	});
+
+	it('Reply in Thread: finds the reply by the MUID in its metadata, as the sender sees the conversation; sends it when absent', async () => {
+		const parentId = seedMessage(ctx.emulator.state, { sender: 'alice', receiver: 'bob', text: 'Hike on Saturday?' }).id;
+		const reply = { resource: 'message', operation: 'replyInThread', messageId: parentId, sender: byId('bob'), receiverType: 'user', receiver: byId('alice'), text: 'Count me in' };
+		ctx.emulator.failNext(serverError);
+		const absent = await run(ctx, reply);
+		expect(absent.error).toBeUndefined();
+		expect(ctx.emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /v3/messages/${parentId}/thread`, 'GET /v3/users/alice/messages', `POST /v3/messages/${parentId}/thread`]);
+		expect(lookups()[0].headers.onbehalfof).toBe('bob');
+		expect(ctx.emulator.state.messages.filter((m) => m.parentId === parentId)).toHaveLength(1);
+		// (Another thread: the harness's execution ID is the same every run, and so are the derived MUIDs.)
+		const otherParent = seedMessage(ctx.emulator.state, { sender: 'alice', receiver: 'bob', text: 'And Sunday?' }).id;
+		ctx.emulator.failNext({ drop: true, handle: true });
+		const lost = await run(ctx, { ...reply, messageId: otherParent }, { input: [{ json: {} }, { json: {} }] });
+		expect(lost.error).toBeUndefined();
+		const replies = ctx.emulator.state.messages.filter((m) => m.parentId === otherParent);
+		expect(replies).toHaveLength(2);
+		expect(lost.items.map((item) => (item.json.data as { metadata: { muid: string } }).metadata.muid)).toEqual([derivedMuid(0), derivedMuid(1)]);
+		expect(new Set(lost.items.map((item) => item.json.id))).toEqual(new Set(replies.map((m) => m.id)));
+	});
+
+	it('several receivers: returns those CometChat has and sends only to the others', async () => {
+		// The first send reaches bob and the group, not carol (she does not exist yet); its answer is lost.
+		ctx.emulator.state.users.delete('carol');
+		ctx.emulator.failNext({ drop: true, handle: true });
+		const parameters = { resource: 'message', operation: 'send', receiverType: 'multiple', receiverUids: 'bob, carol', receiverGuids: 'hikers', text: 'Meet at 9' };
+		const first = await run(ctx, parameters);
+		// carol's lookup fails (she does not exist), so the node cannot tell for her.
+		expect(first.error?.message).toMatch(/^CometChat did not confirm POST \/messages \(the connection broke before the answer came\)/);
+		expect(first.error?.description).toContain('reading /users/carol/messages failed (ERR_UID_NOT_FOUND');
+		// Now carol exists, and the answer of a send that reached only bob and the group is lost.
+		ctx.emulator.reset();
+		for (const uid of ['bob', 'carol']) ctx.emulator.seedUser({ uid });
+		ctx.emulator.seedGroup({ guid: 'hikers', owner: 'bob' });
+		let dropped = false;
+		ctx.emulator.planFaults((request) => {
+			if (request.method !== 'POST' || dropped) return undefined;
+			dropped = true;
+			// CometChat stored the copies for bob and the group, then the connection broke (carol's copy never made).
+			const body = request.body as { multipleReceivers: { uids: string[]; guids: string[] } };
+			body.multipleReceivers.uids = ['bob'];
+			return { drop: true, handle: true };
+		});
+		const second = await run(ctx, parameters);
+		ctx.emulator.planFaults(undefined);
+		expect(second.error).toBeUndefined();
+		const posts = ctx.emulator.requests.filter((r) => r.method === 'POST').map((r) => r.body as { multipleReceivers: unknown });
+		expect(posts[1].multipleReceivers).toEqual({ uids: ['carol'] });
+		expect(ctx.emulator.state.messages.map((m) => m.receiver).sort()).toEqual(['bob', 'carol', 'hikers']);
+		expect(second.items.map((item) => [item.json.receiver, item.json.muid])).toEqual([
+			['bob', derivedMuid()],
+			['carol', derivedMuid()],
+			['hikers', derivedMuid()],
+		]);
 	});
 });

@@ -13,10 +13,12 @@ import type { AddressInfo } from 'node:net';
 import {
 	type ApiKeyScope,
 	type Fault,
+	type FaultPlan,
 	type RateLimits,
 	type RecordedRequest,
 	DEFAULT_RATE_LIMITS,
 	RateLimiter,
+	type ServerContext,
 	createHttpServer,
 } from './server';
 import { seedDemoData } from './seed';
@@ -35,7 +37,7 @@ export type {
 	UserRecord,
 	UserStatus,
 } from './state';
-export type { ApiKeyScope, Fault, RateLimits, RecordedRequest } from './server';
+export type { ApiKeyScope, Fault, FaultPlan, RateLimits, RecordedRequest } from './server';
 export { CometError, cometError, errorBody, type CometErrorBody, type ErrorDetails } from './errors';
 export { DEMO_USERS, seedDemoData } from './seed';
 
@@ -97,6 +99,11 @@ export interface Emulator {
 	ban(guid: string, uid: string): void;
 	/** The next `count` (default 1) requests get this response instead (they are still recorded). */
 	failNext(fault: Fault, count?: number): void;
+	/**
+	 * From now on, every request no queued fault answers is offered to `plan`, which may answer it with a
+	 * fault (undefined: handled normally); `undefined` ends the plan. Kept across reset().
+	 */
+	planFaults(plan: FaultPlan | undefined): void;
 	/** Clear state, request log, pending faults and rate-limit counters (then re-seed if `seed: true`). */
 	reset(): void;
 	close(): Promise<void>;
@@ -117,7 +124,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 	initialise();
 
 	const inFlight = { now: 0, max: 0 };
-	const server = createHttpServer({ state, apiKeys, requests, faults, rateLimiter, inFlight, latencyMs: options.latencyMs });
+	const context: ServerContext = { state, apiKeys, requests, faults, rateLimiter, inFlight, latencyMs: options.latencyMs };
+	const server = createHttpServer(context);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		// n8n sends a declarative node's items at once (2,000 items = 2,000 connections); the default
@@ -150,6 +158,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 		},
 		failNext(fault, count = 1) {
 			for (let i = 0; i < count; i += 1) faults.push(fault);
+		},
+		planFaults(plan) {
+			context.faultPlan = plan;
 		},
 		reset() {
 			state.clear();

@@ -45,6 +45,8 @@ export interface RecordedRequest {
 	headers: Record<string, string>;
 	/** Parsed JSON, or the fields of a multipart/form-data body; undefined when there is no body; the raw text when it is not valid JSON. */
 	body: unknown;
+	/** The status answered; undefined while it is being handled and when the connection was dropped. */
+	status?: number;
 }
 
 export interface Fault {
@@ -62,6 +64,9 @@ export interface Fault {
 	/** Let this many requests through normally first (a fault in the middle of a run). */
 	after?: number;
 }
+
+/** Decides, for a request no queued fault answers, whether a fault answers it (`index`: its place in the request log). */
+export type FaultPlan = (request: RecordedRequest, index: number) => Fault | undefined;
 
 export interface RateLimits {
 	/** Per minute for POST /users and DELETE /users/{uid} [REC]. */
@@ -155,6 +160,7 @@ export interface ServerContext {
 	apiKeys: Record<string, ApiKeyScope>;
 	requests: RecordedRequest[];
 	faults: Fault[];
+	faultPlan?: FaultPlan;
 	rateLimiter: RateLimiter;
 	/** Requests being answered now, and the most at once since the last reset (concurrency tests, the benchmark). */
 	inFlight?: { now: number; max: number };
@@ -208,40 +214,46 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 			badJson = true;
 		}
 	}
-	ctx.requests.push({ method, path, query, headers, body });
+	const recorded: RecordedRequest = { method, path, query, headers, body };
+	ctx.requests.push(recorded);
 	if (ctx.latencyMs) await new Promise((resolve) => setTimeout(resolve, ctx.latencyMs));
 
-	const fault = ctx.faults[0]?.after ? undefined : ctx.faults.shift();
-	if (ctx.faults[0]?.after && !fault) ctx.faults[0] = { ...ctx.faults[0], after: ctx.faults[0].after - 1 };
+	const queued = ctx.faults[0]?.after ? undefined : ctx.faults.shift();
+	if (ctx.faults[0]?.after && !queued) ctx.faults[0] = { ...ctx.faults[0], after: ctx.faults[0].after - 1 };
+	const fault = queued ?? ctx.faultPlan?.(recorded, ctx.requests.length - 1);
 	if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-	if (fault?.drop) {
-		if (fault.handle) {
-			const match = matchRoute(method, path);
-			try {
-				match?.route.handler({ method, params: match.params, query, headers, body, state: ctx.state });
-			} catch {
-				// the effect is what matters here, not the answer
-			}
-		}
+	if (fault?.drop && !fault.handle) {
 		req.socket.destroy();
 		return;
 	}
 	if (fault?.status !== undefined) {
+		recorded.status = fault.status;
 		send(res, fault.status, fault.body, fault.headers ?? {});
 		return;
 	}
+	// `drop` with `handle`: the request is carried out as any other (rate limit, key, handler), then the
+	// connection is closed instead of answering: the effect happened, the answer is lost.
+	const reply = (status: number, replyBody: unknown, replyHeaders: Record<string, string>): void => {
+		if (fault?.drop) req.socket.destroy();
+		else {
+			recorded.status = status;
+			send(res, status, replyBody, replyHeaders);
+		}
+	};
 
 	// The management and files hosts (no /v3 prefix): management.ts; /v3 requests pass on unchanged.
 	const management = handleManagement(ctx.state, { apiKeys: ctx.apiKeys, method, path, query, headers, body, badJson });
 	if (management) {
-		await sendManagement(res, management);
+		recorded.status = fault?.drop ? undefined : management.status;
+		if (fault?.drop) req.socket.destroy();
+		else await sendManagement(res, management);
 		return;
 	}
 
 	const match = matchRoute(method, path);
 	if (!match) {
 		const err = errors.apiNotFound();
-		send(res, err.status, err.body, {}); // no rate-limit headers on this one [REC]
+		reply(err.status, err.body, {}); // no rate-limit headers on this one [REC]
 		return;
 	}
 
@@ -263,10 +275,10 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 		}
 		const routeCtx: RouteContext = { method, params: match.params, query, headers, body, state: ctx.state };
 		const result = match.route.handler(routeCtx);
-		send(res, result.status, result.body, rate.headers);
+		reply(result.status, result.body, rate.headers);
 	} catch (e) {
 		const err = e instanceof CometError ? e : errors.exception();
-		send(res, err.status, err.body, { ...rate.headers, ...err.headers });
+		reply(err.status, err.body, { ...rate.headers, ...err.headers });
 	}
 }
 

@@ -210,8 +210,9 @@ export function lifecycleHooks(name: string, nodes: INode[], connections: IConne
 	return new ExecutionLifecycleHooks('manual', 'test-execution', workflowData as never);
 }
 
-function makeNode(parameters: INodeParameters, continueOnFail = false, kind: NodeKind = chatNode): INode {
+function makeNode(parameters: INodeParameters, continueOnFail = false, kind: NodeKind = chatNode, settings: NodeSettings = {}): INode {
 	return {
+		...settings,
 		id: 'node-1',
 		name: kind.name,
 		type: kind.type,
@@ -234,6 +235,9 @@ function makeWorkflow(node: INode, kind: NodeKind = chatNode) {
 	});
 }
 
+/** The node's Settings tab: n8n's own Retry On Fail. */
+export type NodeSettings = Partial<Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>>;
+
 export interface RunOptions {
 	parameters: INodeParameters;
 	credentials: IDataObject;
@@ -241,6 +245,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** Which node runs; the CometChat node by default. `credentials` are that node's credential's. */
 	node?: NodeKind;
+	/** The node's settings (Retry On Fail and its tries). */
+	settings?: NodeSettings;
 }
 
 export interface RunResult {
@@ -252,8 +258,8 @@ export interface RunResult {
 }
 
 /** Executes one CometChat node with the given input items, as n8n would in a workflow run. */
-export async function runNode({ parameters, credentials, input, continueOnFail, node: kind = chatNode }: RunOptions): Promise<RunResult> {
-	const node = makeNode(parameters, continueOnFail, kind);
+export async function runNode({ parameters, credentials, input, continueOnFail, node: kind = chatNode, settings }: RunOptions): Promise<RunResult> {
+	const node = makeNode(parameters, continueOnFail, kind, settings);
 	const workflow = makeWorkflow(node, kind);
 	const hooks = lifecycleHooks('test', [node], {});
 	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));

@@ -2,7 +2,6 @@ import {
 	NodeApiError,
 	sleep,
 	type DeclarativeRestApiSettings,
-	type IDataObject,
 	type IExecutePaginationFunctions,
 	type IExecuteSingleFunctions,
 	type IHttpRequestOptions,
@@ -16,14 +15,16 @@ import { retryAfterOf } from './errors';
 /**
  * What the node retries, and why:
  * - 429 (rate limit): always, waiting as long as CometChat says (Retry-After, else X-Rate-Limit-Reset),
- *   never sooner: a throttled request was not carried out.
+ *   never sooner, for as long as Max Wait allows: a throttled request was not carried out.
  * - A connection that could not be made (refused, DNS): always, with backoff: nothing reached CometChat.
- * - 5xx and connections broken mid-request (reset, timeout): only requests that are safe to repeat —
- *   GET, PUT, DELETE, and a message that carries a MUID. Anything else (creating, adding, sending
- *   without MUID) may already have happened, so it is not repeated: the item fails saying the
- *   outcome is unknown.
- * All within the node's "Max Wait" per request; pages and batches retry the page or batch that
- * failed, never the ones already done.
+ * - 5xx and connections broken mid-request (reset, timeout): only requests that leave the same state
+ *   however often they are made — reads (GET), and PUT/DELETE that set state (an update, a removal),
+ *   except a message's edit and delete (PUT/DELETE /messages/{id}): each of those makes a new action
+ *   message [REC]. Anything else (creating, adding, sending) may already have happened, so it is not
+ *   repeated blindly: the item fails saying the outcome is unknown. Sends (by MUID) and user creations
+ *   (by UID) are first looked up and made again only when CometChat does not have them (exactlyOnce.ts).
+ * All within the node's "Max Wait" per request (time, not a count of tries); pages and batches retry
+ * the page or batch that failed, never the ones already done.
  */
 export const retrySettings: INodeProperties = {
 	displayName: 'Rate Limits and Retries',
@@ -48,7 +49,7 @@ export const retrySettings: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 300,
 			description:
-				'How long, in all, one request may wait and retry when CometChat rate-limits it or fails. 0 turns retrying off.',
+				'How long, in all, one request may wait and retry when CometChat rate-limits it (429) or cannot be reached. A throttled request is retried for as long as this allows, however many times. 0 turns retrying off.',
 		},
 		{
 			displayName: 'Retry Server Errors',
@@ -56,16 +57,31 @@ export const retrySettings: INodeProperties = {
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether to repeat requests that are safe to repeat (reads, updates, deletes, messages with a MUID) after a 5xx answer or a broken connection',
+				'Whether to repeat requests that are safe to repeat (reads, updates, deletes) after a 5xx answer or a broken connection, and to send a message again once CometChat shows it does not have it',
 		},
 	],
 };
 
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 const BROKEN = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ESOCKETTIMEDOUT', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
-const MAX_TRIES = 8;
 
-type Decision = { retry: true; wait: number } | { retry: false; unknownOutcome?: string };
+/** Why a request failed, as far as retrying is concerned. */
+type Failure =
+	| { kind: 'throttled'; wait?: number }
+	| { kind: 'unreachable'; code: string }
+	| { kind: 'lost'; reason: string; status?: number }
+	| { kind: 'final' };
+
+/** What a caller does after an answer was lost: return what CometChat has, send again, or say it cannot tell. */
+export type LostAnswerVerdict<T> = { found: T } | { absent: true } | { unknown: string };
+
+export interface RetryOptions<T> {
+	/**
+	 * Called when the answer to a write that is not safe to repeat was lost (5xx, broken connection):
+	 * looks up whether CometChat carried it out. Without it the item fails with "outcome unknown".
+	 */
+	afterLostAnswer?: (reason: string) => Promise<LostAnswerVerdict<T>>;
+}
 
 /**
  * Runs one request (`attempt`) with the retry policy above, within the node run's Max Concurrent
@@ -75,31 +91,50 @@ export async function withRetries<T>(
 	context: IExecuteSingleFunctions,
 	request: IHttpRequestOptions | DeclarativeRestApiSettings.HttpRequestOptions,
 	attempt: () => Promise<T>,
+	options: RetryOptions<T> = {},
 ): Promise<T> {
-	return await withinConcurrency(context, async () => await retrying(context, request, attempt));
+	return await withinConcurrency(context, async () => await retrying(context, request, attempt, options));
 }
 
-async function retrying<T>(
+/** withRetries for a request made while the caller already holds its place among the concurrent requests. */
+export async function retrying<T>(
 	context: IExecuteSingleFunctions,
 	request: IHttpRequestOptions | DeclarativeRestApiSettings.HttpRequestOptions,
 	attempt: () => Promise<T>,
+	{ afterLostAnswer }: RetryOptions<T> = {},
 ): Promise<T> {
 	const settings = context.getNodeParameter('retry', {}) as { maxWait?: number; serverErrors?: boolean };
 	const maxWait = settings.maxWait ?? 300;
 	const serverErrors = settings.serverErrors ?? true;
-	let waited = 0;
-	for (let tries = 1; ; tries++) {
+	const history = { tries: 0, waited: 0 };
+	for (let backoffs = 0; ; ) {
+		history.tries++;
+		let wait: number;
 		try {
 			return await attempt();
-		} catch (error) {
-			const decision = decide(error as Error, request, serverErrors, tries);
-			if (!decision.retry) {
-				throw decision.unknownOutcome ? outcomeUnknown(context, request, error as Error, decision.unknownOutcome) : error;
+		} catch (caught) {
+			const error = caught as Error;
+			const failure = classify(error);
+			if (failure.kind === 'final') throw error;
+			const backoff = Math.min(30, 0.5 * 2 ** backoffs);
+			if (failure.kind === 'lost') {
+				if (safeToRepeat(request)) {
+					if (!serverErrors) throw error;
+				} else {
+					if (!afterLostAnswer) throw outcomeUnknown(context, request, error, failure.reason);
+					const verdict = await afterLostAnswer(failure.reason);
+					if ('found' in verdict) return verdict.found;
+					if ('unknown' in verdict) throw outcomeUnknown(context, request, error, failure.reason, verdict.unknown);
+					// CometChat shows it does not have the write: sending it again cannot make a second one.
+					if (!serverErrors) throw error;
+				}
 			}
-			if (tries >= MAX_TRIES || waited + decision.wait > maxWait) throw gaveUp(error as Error, tries - 1, waited, maxWait);
-			await sleep(decision.wait * 1000);
-			waited += decision.wait;
+			wait = failure.kind === 'throttled' ? failure.wait ?? backoff : backoff;
+			if (failure.kind !== 'throttled' || failure.wait === undefined) backoffs++;
+			if (history.waited + wait > maxWait) throw gaveUp(error, failure, history, wait, maxWait);
 		}
+		await sleep(wait * 1000);
+		history.waited += wait;
 	}
 }
 
@@ -111,29 +146,27 @@ export async function singleRequest(
 	return await withRetries(this, requestData.options, async () => await this.makeRoutingRequest(requestData));
 }
 
-function decide(
-	error: Error,
-	request: { method?: string; url?: string; body?: unknown },
-	serverErrors: boolean,
-	tries: number,
-): Decision {
+function classify(error: Error): Failure {
 	const status = Number((error as { httpCode?: string | null }).httpCode);
 	const code = networkCode(error);
-	const backoff = Math.min(30, 0.5 * 2 ** (tries - 1));
-	if (status === 429) return { retry: true, wait: retryAfterOf(error) ?? backoff };
-	if (code && NOT_SENT.has(code)) return { retry: true, wait: backoff };
-	const broken = status >= 500 || (code !== undefined && BROKEN.has(code));
-	if (!broken) return { retry: false };
+	if (status === 429) return { kind: 'throttled', wait: retryAfterOf(error) };
+	if (code && NOT_SENT.has(code)) return { kind: 'unreachable', code };
+	if (status >= 500) return { kind: 'lost', reason: `HTTP ${status}`, status };
 	// In words: n8n replaces any message that contains a system code such as ECONNRESET with its own.
-	const reason = status >= 500 ? `HTTP ${status}` : 'the connection broke before the answer came';
-	if (!safeToRepeat(request)) return { retry: false, unknownOutcome: reason };
-	return serverErrors ? { retry: true, wait: backoff } : { retry: false };
+	if (code !== undefined && BROKEN.has(code)) return { kind: 'lost', reason: 'the connection broke before the answer came' };
+	return { kind: 'final' };
 }
 
-/** GET, PUT and DELETE leave the same state when repeated; a message with a MUID is sent once. */
-function safeToRepeat({ method = 'GET', url = '', body }: { method?: string; url?: string; body?: unknown }): boolean {
-	if (['GET', 'HEAD', 'PUT', 'DELETE'].includes(method.toUpperCase())) return true;
-	return url.replace(/^=/, '') === '/messages' && Boolean((body as IDataObject | undefined)?.muid);
+/**
+ * Whether a request leaves the same state however often it is made: GET and HEAD; PUT and DELETE,
+ * which set or remove something — except a message's edit and delete, each of which adds an action
+ * message ("edited", "deleted") to the conversation [REC], so a second one is a second action.
+ */
+function safeToRepeat({ method = 'GET', url = '' }: { method?: string; url?: string }): boolean {
+	const verb = method.toUpperCase();
+	if (verb === 'GET' || verb === 'HEAD') return true;
+	if (verb !== 'PUT' && verb !== 'DELETE') return false;
+	return !/^\/messages\/[^/?]+\/?(\?|$)/.test(url.replace(/^=/, ''));
 }
 
 /** The system error code (ECONNRESET...) of a failed connection; n8n keeps the original error in `errorResponse`. */
@@ -153,25 +186,39 @@ function outcomeUnknown(
 	request: { method?: string; url?: string },
 	error: Error,
 	reason: string,
+	lookup?: string,
 ): NodeApiError {
 	const itemIndex = context.getItemIndex();
 	const status = Number((error as { httpCode?: string | null }).httpCode);
+	const checked = lookup ? ` The node looked for it in CometChat and could not tell: ${lookup.replace(/\.?$/, '.')}` : '';
 	// (Not `{reason}`: NodeApiError reads that key as an HTTP client error and replaces the message.)
 	return new NodeApiError(context.getNode(), { failure: reason } as JsonObject, {
 		message: `CometChat did not confirm ${request.method ?? 'the request'} ${String(request.url ?? '').replace(/^=/, '')} (${reason}): it may or may not have taken effect, so it was not repeated [item ${itemIndex}]`,
-		description: `Check in CometChat before running this item again. ${error.message.replace(/\.?$/, '.')} Messages sent with a Message UID (MUID) are repeated safely.`,
+		description: `Check in CometChat before running this item again.${checked} ${error.message.replace(/\.?$/, '.')} Send, Send as Bot and Reply in Thread look a lost message up by its Message UID (MUID) and send it again only when CometChat does not have it.`,
 		httpCode: status >= 500 ? String(status) : undefined,
 		itemIndex,
 	});
 }
 
-function gaveUp(error: Error, retries: number, waited: number, maxWait: number): Error {
-	const note = retries
-		? `Retried ${retries} time${retries === 1 ? '' : 's'} over ${Math.round(waited)} s; CometChat still refused.`
-		: 'Not retried: CometChat asked to wait longer than Max Wait allows.';
+/** The error that ends the retries, with a note naming the real reason. */
+function gaveUp(error: Error, failure: Failure, history: { tries: number; waited: number }, wait: number, maxWait: number): Error {
+	const { tries, waited } = history;
+	const over = `${tries} ${tries === 1 ? 'try' : 'tries'} over ${Math.round(waited)} s`;
+	let note: string;
+	if (failure.kind === 'throttled') {
+		note =
+			tries === 1
+				? `Not retried: CometChat asked to wait longer than Max Wait allows. It asks for ${wait} s; Max Wait is ${maxWait} s.`
+				: `Still rate-limited after ${over}; CometChat asks to wait ${wait} s more, beyond Max Wait (${maxWait} s).`;
+		note += ' Raise Max Wait, or lower Max Concurrent Requests to spend less of the app\'s budget.';
+	} else if (maxWait === 0) {
+		note = 'Not retried: Rate Limits and Retries → Max Wait is 0.';
+	} else if (failure.kind === 'unreachable') {
+		note = `Could not connect to CometChat (${failure.code}) in ${over}: nothing was sent. Check the credential's Region or Base URL Override and the network.`;
+	} else {
+		note = `CometChat still failed (${failure.kind === 'lost' ? failure.reason : 'error'}) after ${over}; the next retry would pass Max Wait (${maxWait} s).`;
+	}
 	const described = error as Error & { description?: string };
-	described.description = [described.description, note, `Raise Rate Limits and Retries → Max Wait (now ${maxWait} s) to wait longer.`]
-		.filter(Boolean)
-		.join(' ');
+	described.description = [described.description, note].filter(Boolean).join(' ');
 	return error;
 }

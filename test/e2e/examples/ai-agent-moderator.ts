@@ -16,7 +16,7 @@ export const check: ExampleCheck = {
 		// Both tools ran against CometChat, on behalf of the moderator.
 		expect(requestLines(emulator).sort()).toEqual([
 			'POST /groups/cometchat-guid-1/bannedusers/cometchat-uid-2 [mod-olivia]',
-			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"cometchat-uid-2","data":{"text":"You were removed from cometchat-guid-1: selling pills in the group."}} [mod-olivia]',
+			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"cometchat-uid-2","muid":"n8n-<derived>","data":{"text":"You were removed from cometchat-guid-1: selling pills in the group."}} [mod-olivia]',
 		]);
 		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('cometchat-uid-2')).toBe(true);
 		// The tools' answers went back to the model, and its final answer is the agent's output.

@@ -1,5 +1,5 @@
 // examples/group-announcement.json: a weekly announcement posted to a group on behalf of a moderator.
-import { type ExampleCheck, messagesSince, requestLines } from '../n8n/checks';
+import { DERIVED_MUID, type ExampleCheck, messagesSince, requestLines } from '../n8n/checks';
 
 export const check: ExampleCheck = {
 	headless(run, { emulator }) {
@@ -10,7 +10,7 @@ export const check: ExampleCheck = {
 			{ sender: 'mod-olivia', receiverType: 'group', receiver: 'cometchat-guid-1', tags: ['announcement'], data: { text } },
 		]);
 		expect(requestLines(emulator)).toEqual([
-			`POST /messages ${JSON.stringify({ category: 'message', type: 'text', receiverType: 'group', receiver: 'cometchat-guid-1', data: { text }, tags: ['announcement'] })} [mod-olivia]`,
+			`POST /messages ${JSON.stringify({ category: 'message', type: 'text', receiverType: 'group', receiver: 'cometchat-guid-1', muid: DERIVED_MUID, data: { text }, tags: ['announcement'] })} [mod-olivia]`,
 		]);
 		// The message is in the group's conversation.
 		expect(messagesSince(emulator)).toMatchObject([{ conversationId: 'group_cometchat-guid-1', sender: 'mod-olivia', data: { text } }]);

@@ -36,7 +36,7 @@ export const check: ExampleCheck = {
 		]);
 		expect(requestLines(emulator)).toEqual([
 			'POST /groups/cometchat-guid-1/bannedusers/cometchat-uid-2 [mod-olivia]',
-			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"mod-olivia","data":{"text":"Moderation blocked a message from George Alan (cometchat-uid-2) in Hiking Group: \\"Cheap pills, 90% off: pm me\\". They are now banned from the group."},"tags":["moderation"]}',
+			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"mod-olivia","muid":"n8n-<derived>","data":{"text":"Moderation blocked a message from George Alan (cometchat-uid-2) in Hiking Group: \\"Cheap pills, 90% off: pm me\\". They are now banned from the group."},"tags":["moderation"]}',
 		]);
 		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('cometchat-uid-2')).toBe(true);
 		// The same event delivered again (CometChat retries) starts no second execution.

@@ -1,5 +1,5 @@
 // examples/moderation-webhook.json: block / ban / unban requests from a webhook, or three samples from "Try it".
-import { type ExampleCheck, messagesSince, requestLines, texts } from '../n8n/checks';
+import { DERIVED_MUID, type ExampleCheck, messagesSince, requestLines, texts } from '../n8n/checks';
 
 const notFound = 'The uid no-such-user does not exist, please make sure you have created a uid with uid no-such-user.';
 
@@ -39,13 +39,13 @@ export const check: ExampleCheck = {
 				'Report from cometchat-uid-3: guest-emma is now blocked',
 				`Report from cometchat-uid-3: no-such-user was not blocked (${notFound})`,
 				'Report from cometchat-uid-3: spammer-42 is now blocked',
-			].map((text) => `POST /messages ${JSON.stringify({ category: 'message', type: 'text', receiverType: 'user', receiver: 'mod-olivia', data: { text }, tags: ['moderation'] })}`),
+			].map((text) => `POST /messages ${JSON.stringify({ category: 'message', type: 'text', receiverType: 'user', receiver: 'mod-olivia', muid: DERIVED_MUID, data: { text }, tags: ['moderation'] })}`),
 		);
 		expect(requests.slice(4)).toEqual([
 			'POST /groups/cometchat-guid-1/bannedusers/cometchat-uid-2 [mod-olivia]',
-			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"cometchat-uid-2","data":{"text":"You were removed from cometchat-guid-1: selling pills in the group. Reply here to appeal."}} [mod-olivia]',
+			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"cometchat-uid-2","muid":"n8n-<derived>","data":{"text":"You were removed from cometchat-guid-1: selling pills in the group. Reply here to appeal."}} [mod-olivia]',
 			'DELETE /groups/cometchat-guid-1/bannedusers/spammer-42 [mod-olivia]',
-			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"spammer-42","data":{"text":"Your appeal was accepted: you can join cometchat-guid-1 again."}} [mod-olivia]',
+			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"spammer-42","muid":"n8n-<derived>","data":{"text":"Your appeal was accepted: you can join cometchat-guid-1 again."}} [mod-olivia]',
 		]);
 		// CometChat's state afterwards: the blocks, the ban and the lifted ban really happened.
 		const blocked = emulator.state.blocks.get('cometchat-uid-3');

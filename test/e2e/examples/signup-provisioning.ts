@@ -13,7 +13,7 @@ export const check: ExampleCheck = {
 		expect(texts(run.output('Welcome message'))).toEqual(['Welcome aboard, Ada Lovelace!']);
 		expect(requestLines(emulator)).toEqual([
 			'POST /users {"uid":"ada-lovelace","name":"Ada Lovelace","metadata":{"@private":{"email":"ada@example.com"}},"tags":["new-member"],"withAuthToken":true}',
-			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"ada-lovelace","data":{"text":"Welcome aboard, Ada Lovelace!"}}',
+			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"ada-lovelace","muid":"n8n-<derived>","data":{"text":"Welcome aboard, Ada Lovelace!"}}',
 		]);
 		// The user and the token exist in CometChat, and the token is the one the workflow returned.
 		expect(emulator.state.getUser('ada-lovelace')?.name).toBe('Ada Lovelace');

@@ -41,9 +41,13 @@ export function messagesSince(emulator: Emulator, seeded = 4): MessageRecord[] {
 }
 
 /** `METHOD /path body [onBehalfOf]`, one line per request CometChat got, for exact request assertions. */
+/** A MUID the node derived (from n8n's execution ID, which each run picks anew), as requestLines shows it. */
+export const DERIVED_MUID = 'n8n-<derived>';
+const DERIVED = /"muid":"n8n-[0-9a-f]{24}"/g;
+
 export function requestLines(emulator: Emulator): string[] {
 	return emulator.requests.map((r) =>
-		[`${r.method} ${r.path.replace(/^\/v3/, '')}`, r.body === undefined ? '' : JSON.stringify(r.body), r.headers.onbehalfof ? `[${r.headers.onbehalfof}]` : '']
+		[`${r.method} ${r.path.replace(/^\/v3/, '')}`, r.body === undefined ? '' : JSON.stringify(r.body).replace(DERIVED, `"muid":"${DERIVED_MUID}"`), r.headers.onbehalfof ? `[${r.headers.onbehalfof}]` : '']
 			.filter(Boolean)
 			.join(' '),
 	);

@@ -313,7 +313,7 @@ function readReceiver(body: Record<string, unknown>): { receiverType: ReceiverTy
 	return { receiverType, receiver };
 }
 
-/** Stores a message from `sender` to one receiver (which must exist). A muid the sender used before returns that message. */
+/** Stores a message from `sender` to one receiver (which must exist). */
 function storeMessage(
 	state: EmulatorState,
 	sender: string,
@@ -323,11 +323,8 @@ function storeMessage(
 	parentId?: string,
 ): MessageRecord {
 	const receiver = receiverType === 'user' ? requireUser(state, receiverRaw).uid : requireGroup(state, receiverRaw).guid;
-	// A muid the same sender already used returns that message instead of sending again: INFERRED (not
-	// documented for POST /messages; the import API refuses duplicate muids), so a repeated request after
-	// a lost answer cannot send a message twice.
-	const earlier = draft.muid ? state.messages.find((m) => m.muid === draft.muid && m.sender === sender) : undefined;
-	if (earlier) return earlier;
+	// The muid is stored, returned and listed as sent; a repeated one is stored again as a new message:
+	// CometChat documents no check of it for sending (only the import API refuses duplicates).
 	const mentions = mentionsOf(state, draft.data.text);
 	const now = state.now();
 	const message: MessageRecord = {

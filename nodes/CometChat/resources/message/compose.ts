@@ -9,6 +9,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 import { receiverLocator } from '../../shared/fields';
+import { derivedMuid } from '../../shared/exactlyOnce';
 import { unwrapData } from '../../shared/output';
 import { characters, idProblem, inputError, readChoice, readJsonObject, readList, readTags, readText } from '../../shared/validate';
 import { compareNames } from '../../shared/sort';
@@ -245,7 +246,7 @@ export function messageOptions({ muid }: { muid: boolean }): INodeProperties[] {
 			name: 'muid',
 			type: 'string',
 			default: '',
-			description: 'Your own unique ID for the message, to match it later (Send repeats a message with one safely after a server error)',
+			description: 'Your own unique ID for the message, to match it later. Without one the node makes one from the execution, node and item. Give each message its own: after a lost answer the node looks the message up by it and sends again only if CometChat does not have it.',
 		});
 	}
 	return options;
@@ -253,21 +254,26 @@ export function messageOptions({ muid }: { muid: boolean }): INodeProperties[] {
 
 /**
  * preSend: the whole body, checked field by field before anything is sent. `kinds` are the message
- * types the operation offers, `several` whether it offers several receivers.
+ * types the operation offers, `several` whether it offers several receivers, `muidIn` where the
+ * message's MUID goes: the body's `muid`, or `data.metadata.muid` where the endpoint takes no muid.
  */
-export function buildMessage({ kinds, several }: { kinds: MessageKind[]; several: boolean }): PreSendAction {
+export function buildMessage({ kinds, several, muidIn }: { kinds: MessageKind[]; several: boolean; muidIn: 'body' | 'metadata' }): PreSendAction {
 	return async function buildMessageBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		// Keys in the order Send has always sent them: category, type, receiver(s), muid, data, tags.
 		const receivers = receiversOf(this, several);
 		const { category, type, data } = contentOf(this, kinds);
 		const body: IDataObject = { category, type, ...receivers };
 		const options = (this.getNodeParameter('options', {}) ?? {}) as IDataObject;
-		if (options.muid !== undefined) {
-			const muid = readText(this, 'options.muid', 'Message UID (MUID)', { max: 255 });
-			if (muid !== '') body.muid = muid;
-		}
+		// Every message carries a MUID, so that a lost answer can be looked up (shared/exactlyOnce.ts).
+		const muid = options.muid === undefined ? '' : readText(this, 'options.muid', 'Message UID (MUID)', { max: 255 });
+		if (muidIn === 'body') body.muid = muid || derivedMuid(this);
 		body.data = data;
 		if (options.metadata !== undefined) (data as IDataObject).metadata = readJsonObject(this, 'options.metadata', 'Metadata (JSON)');
+		if (muidIn === 'metadata') {
+			// The thread endpoint's body has no muid [SPEC]; metadata is stored and listed with the message.
+			const metadata = ((data as IDataObject).metadata ?? {}) as IDataObject;
+			(data as IDataObject).metadata = { ...metadata, muid: typeof metadata.muid === 'string' && metadata.muid !== '' ? metadata.muid : derivedMuid(this) };
+		}
 		if (options.tags !== undefined) {
 			const tags = readTags(this, 'options.tags');
 			if (tags.length) body.tags = tags;

@@ -1,6 +1,7 @@
 import { optionsCollection } from '../../shared/fields';
 import { messageIdField } from '../../shared/messageId';
 import { defineOperation } from '../../shared/operations';
+import { sendOnce } from '../../shared/exactlyOnce';
 import { unwrapData } from '../../shared/output';
 import { actingUser, messageUrl } from './common';
 import { buildMessage, contentFields, messageOptions, receiverFields, type MessageKind } from './compose';
@@ -19,7 +20,9 @@ export const replyInThread = defineOperation(
 		description: 'Send a message in the thread of another message, on behalf of a user',
 		routing: {
 			request: { method: 'POST', url: messageUrl('/thread') },
-			send: { preSend: [buildMessage({ kinds: KINDS, several: false })] },
+			send: { preSend: [buildMessage({ kinds: KINDS, several: false, muidIn: 'metadata' })] },
+			// Sent once, looked up by MUID after a lost answer or before a Retry On Fail re-run sends it again.
+			operations: { pagination: sendOnce },
 			output: { postReceive: [unwrapData] },
 		},
 	},

@@ -1,5 +1,6 @@
 import { onBehalfOfOption, optionsCollection } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
+import { sendOnce } from '../../shared/exactlyOnce';
 import { buildMessage, contentFields, messageOptions, receiverFields, sentMessages, type MessageKind } from './compose';
 
 // POST /messages  header onBehalfOf?  body {receiver, receiverType | multipleReceivers {uids, guids}, category,
@@ -16,7 +17,9 @@ export const send = defineOperation(
 		description: 'Send a text, media, custom or interactive message to a user, a group, or several of them',
 		routing: {
 			request: { method: 'POST', url: '/messages' },
-			send: { preSend: [buildMessage({ kinds: KINDS, several: true })] },
+			send: { preSend: [buildMessage({ kinds: KINDS, several: true, muidIn: 'body' })] },
+			// Sent once, looked up by MUID after a lost answer or before a Retry On Fail re-run sends it again.
+			operations: { pagination: sendOnce },
 			output: { postReceive: [sentMessages] },
 		},
 	},

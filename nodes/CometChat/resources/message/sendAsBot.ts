@@ -1,5 +1,6 @@
 import { optionsCollection, pathId, userLocator } from '../../shared/fields';
 import { defineOperation } from '../../shared/operations';
+import { sendOnce } from '../../shared/exactlyOnce';
 import { buildMessage, contentFields, messageOptions, receiverFields, sentMessages, type MessageKind } from './compose';
 
 // POST /bots/{uid}/messages  body as for Send (no onBehalfOf: the bot is the sender)  →  {data: <message>}
@@ -15,7 +16,9 @@ export const sendAsBot = defineOperation(
 		description: 'Send a message from one of the app\'s bots to a user, a group, or several of them',
 		routing: {
 			request: { method: 'POST', url: `=/bots/${pathId('bot')}/messages` },
-			send: { preSend: [buildMessage({ kinds: KINDS, several: true })] },
+			send: { preSend: [buildMessage({ kinds: KINDS, several: true, muidIn: 'body' })] },
+			// Sent once, looked up by MUID after a lost answer or before a Retry On Fail re-run sends it again.
+			operations: { pagination: sendOnce },
 			output: { postReceive: [sentMessages] },
 		},
 	},

@@ -1,5 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { optionsCollection } from '../../shared/fields';
+import { createUserOnce } from '../../shared/exactlyOnce';
 import { defineOperation } from '../../shared/operations';
 import { unwrapData } from '../../shared/output';
 import { readId } from '../../shared/validate';
@@ -17,6 +18,8 @@ export const create = defineOperation(
 		routing: {
 			request: { method: 'POST', url: '/users' },
 			send: { preSend: [buildUser] },
+			// Created once: after a lost answer the user is read before it is created again.
+			operations: { pagination: createUserOnce },
 			output: { postReceive: [unwrapData] },
 		},
 	},
