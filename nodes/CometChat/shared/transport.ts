@@ -9,7 +9,7 @@ import {
 } from 'n8n-workflow';
 import { resolveBaseUrl } from './baseUrl';
 import { toApiError, typedSecrets } from './errors';
-import { redactAll, rememberSecrets, type SecretSource } from './redaction';
+import { redactAll, redactError, rememberSecrets, type SecretSource } from './redaction';
 
 export const CREDENTIAL = 'cometChatApi';
 
@@ -52,15 +52,21 @@ export async function cometChatApiRequest(
 	const credentials = await this.getCredentials(CREDENTIAL);
 	const { url, problem } = resolveBaseUrl(credentials);
 	if (problem || !url) throw new NodeOperationError(this.getNode(), String(problem));
-	const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, {
-		method,
-		url: `${url}${path}`,
-		qs,
-		json: true,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-	})) as IN8nHttpFullResponse;
 	const apiKey = String(credentials.apiKey ?? '');
+	let response: IN8nHttpFullResponse;
+	try {
+		response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, {
+			method,
+			url: `${url}${path}`,
+			qs,
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		// A connection that failed: its error holds the request, headers included.
+		throw redactError(error, [apiKey]);
+	}
 	if (response.statusCode >= 400) throw toApiError(this.getNode(), response, apiKey);
 	// Picker entries are shown in the editor: nothing CometChat echoes of the key either.
 	return redactAll(response.body as IDataObject, [apiKey]);
