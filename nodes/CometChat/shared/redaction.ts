@@ -12,6 +12,9 @@ import type {
  * webhook password) looks like wherever it may come back: CometChat echoes keys in error messages,
  * and any answer may repeat one (a group's metadata, a per-UID message). Everything the nodes show —
  * output items, error items, errors, log lines — passes through here.
+ * INFERRED: CometChat documents no echo at all; recorded answers repeat the key as received
+ * (AUTH_ERR_APIKEY_NOT_FOUND: "The key … does not exist"). Which other forms it, a proxy or a
+ * gateway page may repeat is unknown, so every form a request carries the secret in is cut.
  */
 
 export const REDACTED = '[redacted]';
