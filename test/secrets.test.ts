@@ -20,6 +20,7 @@ const API_KEY = 'sk/live+Key=0123456789 abcdef';
 const STORED_API_KEY = `  ${API_KEY}\t `;
 const MGMT_KEY = 'mgmt/Key+0123456789';
 const MGMT_SECRET = 'mgmt Secret/+=0123456789abcdef';
+const STORED_MGMT = { key: ` ${MGMT_KEY} `, secret: `${MGMT_SECRET} ` };
 // CometChat allows letters and digits only in a webhook's Basic Auth pair.
 const HOOK_USER = 'n8nhook';
 const HOOK_PASSWORD = 'HookPassword0123456789xyz';
@@ -41,6 +42,7 @@ function echo(stored: string): string {
 	const trimmed = stored.trim();
 	return `raw <${stored}> trimmed <${trimmed}> encoded <${encodeURIComponent(trimmed)}> form <${formEncoded(trimmed)}>`;
 }
+const MGMT_ECHO = `${echo(STORED_MGMT.key)} ${echo(STORED_MGMT.secret)} basic <${base64(`${MGMT_KEY}:${MGMT_SECRET}`)}>`;
 
 /**
  * Every string anywhere in these values, an error's non-enumerable message and stack included. Live
@@ -169,9 +171,9 @@ const NODES: Array<[string, { kind: NodeKind; echoed: string; forms: string[]; c
 		'CometChat Management',
 		{
 			kind: managementNode,
-			echoed: `${echo(` ${MGMT_KEY} `)} ${echo(`${MGMT_SECRET} `)} basic <${base64(`${MGMT_KEY}:${MGMT_SECRET}`)}>`,
+			echoed: MGMT_ECHO,
 			forms: MGMT_FORBIDDEN,
-			credentials: (url) => ({ key: ` ${MGMT_KEY} `, secret: `${MGMT_SECRET} `, baseUrl: url }),
+			credentials: (url) => ({ ...STORED_MGMT, baseUrl: url }),
 		},
 	],
 ];
@@ -329,28 +331,32 @@ describe('the REST API key, echoed by CometChat', () => {
 	});
 });
 
-describe('the management key and secret, echoed by CometChat', () => {
-	let emulator: Emulator;
+/** An emulator per describe, its management host taking MGMT_KEY and MGMT_SECRET, emptied before each test. */
+function emulatorWithManagementPair(): { get: () => Emulator; credentials: () => IDataObject } {
+	let emulator: Emulator | undefined;
 	beforeAll(async () => {
 		emulator = await createEmulator();
 	});
 	beforeEach(() => {
-		emulator.reset();
-		managementStore(emulator.state).credentials = { key: MGMT_KEY, secret: MGMT_SECRET };
+		emulator!.reset();
+		managementStore(emulator!.state).credentials = { key: MGMT_KEY, secret: MGMT_SECRET };
 	});
-	afterAll(() => emulator.close());
-	const credentials = () => ({ key: ` ${MGMT_KEY} `, secret: `${MGMT_SECRET} `, baseUrl: emulator.url.replace(/\/v3$/, '') });
-	const echoed = () => `${echo(` ${MGMT_KEY} `)} ${echo(`${MGMT_SECRET} `)} basic <${base64(`${MGMT_KEY}:${MGMT_SECRET}`)}>`;
+	afterAll(() => emulator?.close());
+	return { get: () => emulator!, credentials: () => ({ ...STORED_MGMT, baseUrl: emulator!.url.replace(/\/v3$/, '') }) };
+}
+
+describe('the management key and secret, echoed by CometChat', () => {
+	const { get: emulator, credentials } = emulatorWithManagementPair();
 
 	it('an error answer echoing them: code and message kept, key, secret and Basic pair cut out', async () => {
-		emulator.failNext({ status: 400, body: { error: { code: 'ERR_BAD_REQUEST', message: `Bad ${echoed()}` } } });
+		emulator().failNext({ status: 400, body: { error: { code: 'ERR_BAD_REQUEST', message: `Bad ${MGMT_ECHO}` } } });
 		const result = await runNode({ parameters: { resource: 'app', operation: 'getAll', returnAll: true }, credentials: credentials(), node: managementNode });
 		expect(result.error?.message).toMatch(/^ERR_BAD_REQUEST: Bad raw <\[redacted\]> trimmed <\[redacted\]> encoded <\[redacted\]>/);
 		expectClean(result, MGMT_FORBIDDEN);
 	});
 
 	it('a success answer echoing them: the items without them', async () => {
-		emulator.failNext({ status: 200, body: { data: [{ id: 'app-1', name: echoed() }], meta: { pagination: { total: 1, count: 1, per_page: 1000, current_page: 1, total_pages: 1 } } } });
+		emulator().failNext({ status: 200, body: { data: [{ id: 'app-1', name: MGMT_ECHO }], meta: { pagination: { total: 1, count: 1, per_page: 1000, current_page: 1, total_pages: 1 } } } });
 		const result = await runNode({ parameters: { resource: 'app', operation: 'getAll', returnAll: true }, credentials: credentials(), node: managementNode });
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json.id).toBe('app-1');
@@ -358,7 +364,7 @@ describe('the management key and secret, echoed by CometChat', () => {
 	});
 
 	it('the App picker shows none of them', async () => {
-		emulator.failNext({ status: 200, body: { data: [{ id: 'app-1', name: echoed() }], meta: { pagination: { total: 1, count: 1, per_page: 50, current_page: 1, total_pages: 1 } } } });
+		emulator().failNext({ status: 200, body: { data: [{ id: 'app-1', name: MGMT_ECHO }], meta: { pagination: { total: 1, count: 1, per_page: 50, current_page: 1, total_pages: 1 } } } });
 		const found = await listSearch('searchApps', credentials(), {}, undefined, undefined, managementNode);
 		expect(found.results.map((entry) => entry.value)).toEqual(['app-1']);
 		expect(leaks(everything(found), MGMT_FORBIDDEN)).toEqual([]);
@@ -366,20 +372,12 @@ describe('the management key and secret, echoed by CometChat', () => {
 });
 
 describe('the CometChat Trigger keeps the webhook password and the management secret out', () => {
-	let emulator: Emulator;
-	beforeAll(async () => {
-		emulator = await createEmulator();
-	});
-	beforeEach(() => {
-		emulator.reset();
-		managementStore(emulator.state).credentials = { key: MGMT_KEY, secret: MGMT_SECRET };
-	});
-	afterAll(() => emulator.close());
+	const { get: emulator, credentials: managementCredentials } = emulatorWithManagementPair();
 	const setup = (registration: 'manual' | 'automatic'): TriggerSetup => ({
-		parameters: { registration, appId: emulator.appId, events: ['message_sent'] },
+		parameters: { registration, appId: emulator().appId, events: ['message_sent'] },
 		credentials: {
 			cometChatWebhookAuthApi: { username: HOOK_USER, password: HOOK_PASSWORD },
-			cometChatManagementApi: { key: ` ${MGMT_KEY} `, secret: `${MGMT_SECRET} `, baseUrl: emulator.url.replace(/\/v3$/, '') },
+			cometChatManagementApi: managementCredentials(),
 		},
 	});
 	const basic = `Basic ${base64(`${HOOK_USER}:${HOOK_PASSWORD}`)}`;
@@ -389,13 +387,13 @@ describe('the CometChat Trigger keeps the webhook password and the management se
 		const trigger = await startTrigger(setup('automatic'));
 		try {
 			await trigger.activate();
-			const text = `${echo(HOOK_PASSWORD)} header <${basic}> ${echo(`${MGMT_SECRET} `)}`;
+			const text = `${echo(HOOK_PASSWORD)} header <${basic}> ${echo(STORED_MGMT.secret)}`;
 			const answer = await fetch(trigger.url, {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json', Authorization: basic },
 				body: JSON.stringify({
 					trigger: 'message_sent',
-					appId: emulator.appId,
+					appId: emulator().appId,
 					region: 'us',
 					webhook: 'n8n',
 					data: { message: { id: '1', category: 'message', type: 'text', data: { text }, sender: 'a', receiver: 'b', receiverType: 'user' } },
@@ -414,13 +412,13 @@ describe('the CometChat Trigger keeps the webhook password and the management se
 	it('a failed activation and a failed deactivation, with CometChat echoing them, neither show nor log them', async () => {
 		const trigger = await startTrigger(setup('automatic'));
 		try {
-			const text = `${echo(` ${MGMT_KEY} `)} ${echo(`${MGMT_SECRET} `)} ${echo(HOOK_PASSWORD)} header <${basic}>`;
-			emulator.failNext({ status: 400, body: { error: { code: 'ERR_BAD_REQUEST', message: text } } });
+			const text = `${MGMT_ECHO} ${echo(HOOK_PASSWORD)} header <${basic}>`;
+			emulator().failNext({ status: 400, body: { error: { code: 'ERR_BAD_REQUEST', message: text } } });
 			const failed = await trigger.activate().catch((error: Error) => error);
 			expect(failed).toBeInstanceOf(Error);
 			expect((failed as Error).message).toMatch(/^ERR_BAD_REQUEST: raw <\[redacted\]>/);
 			await trigger.activate();
-			emulator.failNext({ status: 500, body: { error: { code: 'ERR_EXCEPTION', message: text } } });
+			emulator().failNext({ status: 500, body: { error: { code: 'ERR_EXCEPTION', message: text } } });
 			expect(await trigger.deactivate()).toBe(false);
 			expect(trigger.warnings.join('\n')).toContain('could not delete its webhook');
 			expect(leaks(everything(failed, trigger.warnings, logged), [...HOOK_FORBIDDEN, ...MGMT_FORBIDDEN])).toEqual([]);
