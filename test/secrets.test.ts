@@ -10,7 +10,18 @@ import { LoggerProxy, type IDataObject, type INodeParameters } from 'n8n-workflo
 import { createEmulator, type Emulator } from './emulator';
 import { managementStore } from './emulator/management';
 import { redactAll, secretForms, SECRET_MIN_LENGTH } from '../nodes/CometChat/shared/redaction';
-import { chatNode, listSearch, managementNode, runNode, testCredential, type NodeKind, type RunResult } from './harness';
+import {
+	chatNode,
+	credentialDefaults,
+	listSearch,
+	managementCredentialType,
+	managementNode,
+	runCredentialTest,
+	runNode,
+	testCredential,
+	type NodeKind,
+	type RunResult,
+} from './harness';
 import { startTrigger, type TriggerSetup } from './harness/trigger';
 import { byId } from './helpers';
 import { INPUT_BINARY, operationsOf, variants } from './spec';
@@ -322,13 +333,16 @@ describe('the REST API key, echoed by CometChat', () => {
 		expect(leaks(everything(picker, logged), CHAT_FORBIDDEN)).toEqual([]);
 	});
 
-	it.each([401, 403, 404, 400, 500])('the credential test shows no key CometChat repeats (HTTP %s)', async (status) => {
-		// (n8n asks again after a 401: every answer is the echo.)
-		emulator.failNext({ status, body: { error: { code: 'ERR_ECHO', message: echo(STORED_API_KEY) } } }, 3);
-		const result = await testCredential(credentials());
-		expect(result.status).toBe('Error');
-		expect(leaks(everything(result, logged), CHAT_FORBIDDEN)).toEqual([]);
-	});
+	it.each([401, 403, 404, 400, 429, 500, 502, 503, 504])(
+		'the credential test shows no key CometChat or a gateway repeats, in the body or the reason phrase (HTTP %s)',
+		async (status) => {
+			// (n8n asks again after a 401: every answer is the echo.)
+			emulator.failNext({ status, statusText: `Refused ${echo(STORED_API_KEY)}`, body: { error: { code: 'ERR_ECHO', message: echo(STORED_API_KEY) } } }, 3);
+			const result = await testCredential(credentials());
+			expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^(CometChat|This key)/) });
+			expect(leaks(everything(result, logged), CHAT_FORBIDDEN)).toEqual([]);
+		},
+	);
 });
 
 /** An emulator per describe, its management host taking MGMT_KEY and MGMT_SECRET, emptied before each test. */
@@ -361,6 +375,13 @@ describe('the management key and secret, echoed by CometChat', () => {
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json.id).toBe('app-1');
 		expectClean(result, MGMT_FORBIDDEN);
+	});
+
+	it.each([401, 403, 404, 400, 429, 500, 502, 503, 504])('the credential test shows none of them, in the body or the reason phrase (HTTP %s)', async (status) => {
+		emulator().failNext({ status, statusText: `Refused ${MGMT_ECHO}`, body: { error: { code: 'ERR_ECHO', message: MGMT_ECHO } } }, 3);
+		const result = await runCredentialTest(managementCredentialType, credentialDefaults(managementCredentialType, credentials()));
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^(CometChat|The CometChat Management API|This key pair|Nothing answers)/) });
+		expect(leaks(everything(result, logged), MGMT_FORBIDDEN)).toEqual([]);
 	});
 
 	it('the App picker shows none of them', async () => {

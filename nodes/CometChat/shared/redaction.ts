@@ -1,5 +1,6 @@
 import type {
 	DeclarativeRestApiSettings,
+	IAuthenticateRuleResponseCode,
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
@@ -154,6 +155,22 @@ function isPlainObject(value: unknown): value is IDataObject {
 	if (value === null || typeof value !== 'object') return false;
 	const prototype = Object.getPrototypeOf(value) as unknown;
 	return prototype === Object.prototype || prototype === null;
+}
+
+// ---- credential tests -------------------------------------------------------------------------------
+
+/**
+ * Credential-test messages for the statuses a host may answer besides those a credential explains
+ * itself. For a status without a rule n8n shows the answer's HTTP reason phrase, which a proxy or a
+ * gateway could fill with the key it was sent; a fixed text shows nothing of it.
+ */
+export function credentialTestFallbacks(host: string): IAuthenticateRuleResponseCode[] {
+	const messages: Array<[number, string]> = [
+		[400, `${host} refused the test request (HTTP 400). Check the credential's fields and its Base URL Override.`],
+		[429, `${host} is rate-limiting these credentials (HTTP 429). Wait a minute, then test again.`],
+		...[500, 502, 503, 504].map((status): [number, string] => [status, `${host} could not answer (HTTP ${status}). Try again later.`]),
+	];
+	return messages.map(([value, message]) => ({ type: 'responseCode', properties: { value, message } }));
 }
 
 // ---- every operation of a declarative node ---------------------------------------------------------
