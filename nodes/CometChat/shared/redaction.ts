@@ -98,12 +98,14 @@ export function redactAll<T>(value: T, secrets: readonly string[]): T {
 	return matcher ? scrub(value, matcher) : value;
 }
 
-function scrub<T>(value: T, matcher: Matcher): T {
+function scrub<T>(value: T, matcher: Matcher, within: object[] = []): T {
 	if (typeof value === 'string') return value.replace(matcher.all, REDACTED) as T;
-	if (Array.isArray(value)) return value.map((entry: unknown) => scrub(entry, matcher)) as T;
+	if (value === null || typeof value !== 'object' || within.includes(value)) return value; // (a cycle is left as it is)
+	const inner = [...within, value];
+	if (Array.isArray(value)) return value.map((entry: unknown) => scrub(entry, matcher, inner)) as T;
 	if (isPlainObject(value)) {
 		const copy: IDataObject = {};
-		for (const [key, entry] of Object.entries(value)) copy[scrub(key, matcher)] = scrub(entry, matcher) as IDataObject[string];
+		for (const [key, entry] of Object.entries(value)) copy[scrub(key, matcher)] = scrub(entry, matcher, inner) as IDataObject[string];
 		return copy as T;
 	}
 	return value;
@@ -112,7 +114,14 @@ function scrub<T>(value: T, matcher: Matcher): T {
 /** Output items without any form of the secrets (a quick look at the JSON first: most items hold none). */
 export function redactItems(items: INodeExecutionData[], secrets: readonly string[]): INodeExecutionData[] {
 	const matcher = matcherFor(secrets);
-	if (!matcher || !matcher.any.test(JSON.stringify(items.map((item) => item.json)))) return items;
+	if (!matcher) return items;
+	let text: string | undefined;
+	try {
+		text = JSON.stringify(items.map((item) => item.json));
+	} catch {
+		// not JSON (a cycle): looked at value by value below
+	}
+	if (text !== undefined && !matcher.any.test(text)) return items;
 	return items.map((item) => ({ ...item, json: scrub(item.json, matcher) }));
 }
 
@@ -127,7 +136,9 @@ const NOT_SCRUBBED = new Set(['node', 'workflow']);
  */
 export function redactError<T>(error: T, secrets: readonly string[]): T {
 	const matcher = matcherFor(secrets);
-	if (matcher) scrubInPlace(error, matcher, new WeakSet());
+	if (!matcher) return error;
+	if (typeof error === 'string') return scrub(error, matcher);
+	scrubInPlace(error, matcher, new WeakSet());
 	return error;
 }
 
