@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { BASE_URL_EXPRESSION } from '../nodes/CometChat/shared/baseUrl';
+import { credentialTestFallbacks } from '../nodes/CometChat/shared/redaction';
 
 export class CometChatApi implements ICredentialType {
 	name = 'cometChatApi';
@@ -96,6 +97,8 @@ export class CometChatApi implements ICredentialType {
 					message: 'CometChat does not know this REST API key for this app. Check that the App ID, Region and REST API Key all come from the same app in the dashboard.',
 				},
 			},
+			// Any other status would show its reason phrase: fixed texts instead (shared/redaction.ts).
+			...credentialTestFallbacks('CometChat'),
 		],
 	};
 }

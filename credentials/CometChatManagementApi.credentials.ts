@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { MANAGEMENT_URL_EXPRESSION } from '../nodes/CometChat/shared/management';
+import { credentialTestFallbacks } from '../nodes/CometChat/shared/redaction';
 
 /**
  * CometChat's management (multi-tenancy) API: the CometChat Management node (apps, webhooks,
@@ -92,6 +93,8 @@ export class CometChatManagementApi implements ICredentialType {
 					message: 'Nothing answers at this address: check the Base URL Override (leave it empty for https://apimgmt.cometchat.io).',
 				},
 			},
+			// Any other status would show its reason phrase: fixed texts instead (shared/redaction.ts).
+			...credentialTestFallbacks('The CometChat Management API'),
 		],
 	};
 }

@@ -103,12 +103,13 @@ describe('API Key', () => {
 			expect(json(items)).toEqual([{ apiKey: KEY_A, name: 'Signup service', scope: 'authOnly', createdAt: 1700000300 }]);
 		});
 
-		it('returns every key with Return All, newest first, the calling key included', async () => {
+		it('returns every key with Return All, newest first, the calling key included but never its value', async () => {
 			const { items } = await run(ctx, apiKey('getAll', { returnAll: true }));
 			expect(ctx.emulator.requests[0].query).toEqual({});
 			const caller = store().keys.get(ctx.emulator.apiKey)!;
 			expect(json(items)).toEqual([
-				{ apiKey: ctx.emulator.apiKey, name: 'Rest API Key', scope: 'fullAccess', createdAt: caller.createdAt },
+				// The credential's own key appears nowhere, this list included.
+				{ apiKey: '[redacted]', name: 'Rest API Key', scope: 'fullAccess', createdAt: caller.createdAt },
 				{ apiKey: KEY_A, name: 'Signup service', scope: 'authOnly', createdAt: 1700000300 },
 				{ apiKey: KEY_B, name: 'Chat widget', scope: 'authOnly', createdAt: 1700000200 },
 				{ apiKey: 'c'.repeat(40), name: 'Signup backend', scope: 'fullAccess', createdAt: 1700000100 },

@@ -5,7 +5,7 @@ import { searchRoles } from './listSearch/searchRoles';
 import { throwOnApiError } from './shared/errors';
 import { cometChatNodeBase, resourceRouting } from './shared/node';
 import { retrySettings } from './shared/retry';
-import { CREDENTIAL, checkCredential } from './shared/transport';
+import { CREDENTIAL, chatSecrets, checkCredential } from './shared/transport';
 
 export class CometChat implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,8 +17,7 @@ export class CometChat implements INodeType {
 		description: 'Manage CometChat users, auth tokens, messages, blocks and bans with the REST API v3',
 		defaults: { name: 'CometChat' },
 		// No base address here: checkCredential (the Resource field's pre-send) sets it; see shared/transport.ts.
-		...cometChatNodeBase(CREDENTIAL),
-		properties: [
+		...cometChatNodeBase(CREDENTIAL, chatSecrets, [
 			{
 				displayName: 'Resource',
 				name: 'resource',
@@ -30,7 +29,7 @@ export class CometChat implements INodeType {
 			},
 			...resourceProperties,
 			retrySettings,
-		],
+		]),
 	};
 
 	methods = {

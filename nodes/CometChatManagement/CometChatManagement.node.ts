@@ -1,5 +1,11 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { MANAGEMENT_CREDENTIAL, MANAGEMENT_URL_EXPRESSION, checkManagementCredential, throwOnManagementError } from '../CometChat/shared/management';
+import {
+	MANAGEMENT_CREDENTIAL,
+	MANAGEMENT_URL_EXPRESSION,
+	checkManagementCredential,
+	managementSecretSource,
+	throwOnManagementError,
+} from '../CometChat/shared/management';
 import { cometChatNodeBase, resourceRouting } from '../CometChat/shared/node';
 import { retrySettings } from '../CometChat/shared/retry';
 import { searchApps, searchWebhooks } from './listSearch';
@@ -20,8 +26,7 @@ export class CometChatManagement implements INodeType {
 		usableAsTool: true,
 		description: 'Manage CometChat apps, webhooks, settings, extensions and teams with the Management API',
 		defaults: { name: 'CometChat Management' },
-		...cometChatNodeBase(MANAGEMENT_CREDENTIAL, MANAGEMENT_URL_EXPRESSION),
-		properties: [
+		...cometChatNodeBase(MANAGEMENT_CREDENTIAL, managementSecretSource, [
 			{
 				displayName: 'Resource',
 				name: 'resource',
@@ -33,7 +38,7 @@ export class CometChatManagement implements INodeType {
 			},
 			...resourceProperties,
 			retrySettings,
-		],
+		], MANAGEMENT_URL_EXPRESSION),
 	};
 
 	methods = {

@@ -12,6 +12,7 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
+import { redactAll, redactItems } from '../CometChat/shared/redaction';
 import { attachmentOptions, downloadAttachments } from './attachments';
 import { WEBHOOK_AUTH_CREDENTIAL, basicAuthMatches, webhookAuthPair } from './auth';
 import { admit } from './dedupe';
@@ -21,6 +22,7 @@ import {
 	createWebhook,
 	deleteWebhook,
 	isAutomatic,
+	triggerSecrets,
 	webhookExists,
 } from './registration';
 
@@ -153,7 +155,8 @@ export class CometChatTrigger implements INodeType {
 					return await deleteWebhook(this);
 				} catch (error) {
 					// Deactivation goes on; the webhook is found and reused on the next activation.
-					this.logger.warn(`CometChat Trigger: could not delete its webhook at CometChat: ${(error as Error).message}`);
+					const reason = redactAll((error as Error).message, await triggerSecrets(this));
+					this.logger.warn(`CometChat Trigger: could not delete its webhook at CometChat: ${reason}`);
 					return false;
 				}
 			},
@@ -207,7 +210,8 @@ export class CometChatTrigger implements INodeType {
 		if (options.downloadAttachments === true && items.some((item) => item.json.message !== undefined)) {
 			await downloadAttachments.call(this, items);
 		}
-		return { noWebhookResponse: true, workflowData: [items] };
+		// An event may repeat a secret (a message quoting the webhook password): none reaches the workflow.
+		return { noWebhookResponse: true, workflowData: [redactItems(items, await triggerSecrets(this, pair))] };
 	}
 }
 

@@ -2,14 +2,16 @@ import { createHash } from 'crypto';
 import {
 	type NodeApiError,
 	NodeOperationError,
+	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type IHookFunctions,
+	type IWebhookFunctions,
 	type IHttpRequestMethods,
 	type IN8nHttpFullResponse,
 	type INode,
 } from 'n8n-workflow';
-import { redactAll } from '../CometChat/shared/errors';
-import { MANAGEMENT_CREDENTIAL, managementError, managementRequest, resolveManagementUrl } from '../CometChat/shared/management';
+import { basicAuthSecret, redactAll } from '../CometChat/shared/redaction';
+import { MANAGEMENT_CREDENTIAL, managementError, managementRequest, managementSecrets, resolveManagementUrl } from '../CometChat/shared/management';
 import { WEBHOOK_AUTH_CREDENTIAL, webhookAuthPair, type BasicAuthPair } from './auth';
 import { triggerIdsToRegister } from './events';
 
@@ -34,6 +36,27 @@ interface Registration extends Target {
 	name: string;
 	auth: BasicAuthPair;
 	triggerIds: string[];
+}
+
+/**
+ * Every secret the trigger's credentials hold: the webhook password (and its Basic Auth pair), the
+ * management key and secret, the app's REST API key; those of credentials not connected are skipped.
+ */
+export async function triggerSecrets(ctx: IHookFunctions | IWebhookFunctions, pair?: BasicAuthPair): Promise<string[]> {
+	const secrets: string[] = [];
+	const read = async (type: string, take: (data: ICredentialDataDecryptedObject) => string[]) => {
+		if (!ctx.getNode().credentials?.[type]) return;
+		try {
+			secrets.push(...take(await ctx.getCredentials(type)));
+		} catch {
+			// a credential that cannot be read here holds nothing this trigger could have shown
+		}
+	};
+	if (pair) secrets.push(pair.password, basicAuthSecret(pair.username, pair.password));
+	else await read(WEBHOOK_AUTH_CREDENTIAL, (data) => [String(data.password ?? ''), basicAuthSecret(data.username, data.password)]);
+	await read(MANAGEMENT_CREDENTIAL, managementSecrets);
+	await read(CHAT_CREDENTIAL, (data) => [String(data.apiKey ?? '')]);
+	return secrets;
 }
 
 export function isAutomatic(ctx: IHookFunctions): boolean {
@@ -96,7 +119,7 @@ async function resolveTarget(ctx: IHookFunctions): Promise<Target> {
 				: 'Automatic registration needs the App ID of the CometChat app: fill in the App ID field, or connect a CometChat API credential (its App ID is used).',
 		);
 	}
-	return { baseUrl: url, appId, webhookId: webhookIdFor(ctx), secrets: [key, secret] };
+	return { baseUrl: url, appId, webhookId: webhookIdFor(ctx), secrets: managementSecrets(management) };
 }
 
 async function resolveRegistration(ctx: IHookFunctions): Promise<Registration> {
@@ -129,7 +152,7 @@ async function resolveRegistration(ctx: IHookFunctions): Promise<Registration> {
 		name: `n8n ${workflowName} ${node.name}`.replace(/\s+/g, ' ').trim().slice(0, 50),
 		auth: pair,
 		triggerIds,
-		secrets: [...target.secrets, pair.password],
+		secrets: [...target.secrets, pair.password, basicAuthSecret(pair.username, pair.password)],
 	};
 }
 

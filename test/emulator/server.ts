@@ -52,6 +52,8 @@ export interface RecordedRequest {
 export interface Fault {
 	/** Answer with this status instead of handling the request. Without it the request is handled normally (after `delayMs`). */
 	status?: number;
+	/** With `status`: the HTTP reason phrase instead of the standard one (a proxy or gateway may send any text). */
+	statusText?: string;
 	/** Sent as JSON; a string is sent as-is (e.g. an HTML gateway page); undefined sends no body. */
 	body?: unknown;
 	headers?: Record<string, string>;
@@ -228,7 +230,7 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 	}
 	if (fault?.status !== undefined) {
 		recorded.status = fault.status;
-		send(res, fault.status, fault.body, fault.headers ?? {});
+		send(res, fault.status, fault.body, fault.headers ?? {}, fault.statusText);
 		return;
 	}
 	// `drop` with `handle`: the request is carried out as any other (rate limit, key, handler), then the
@@ -327,9 +329,11 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 	});
 }
 
-function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>, statusText?: string): void {
 	const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-	res.writeHead(status, mergeHeaders(BASE_HEADERS, headers, { 'Content-Length': String(Buffer.byteLength(text)) }));
+	const allHeaders = mergeHeaders(BASE_HEADERS, headers, { 'Content-Length': String(Buffer.byteLength(text)) });
+	if (statusText === undefined) res.writeHead(status, allHeaders);
+	else res.writeHead(status, statusText, allHeaders);
 	res.end(text);
 }
 

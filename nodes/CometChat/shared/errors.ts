@@ -7,6 +7,9 @@ import {
 	type INodeExecutionData,
 	type JsonObject,
 } from 'n8n-workflow';
+import { redactAll, SECRET_MIN_LENGTH } from './redaction';
+
+export { redactAll } from './redaction';
 
 // What each CometChat error code means for a workflow and what to change. Codes and meanings come from
 // CometChat's error guide and its Calls, Data Import and Management error pages (reference §3). Where
@@ -283,15 +286,13 @@ export async function throwOnApiError(
 // Paths of parameters that hold secrets the user types into the node (notification providers' keys,
 // push tokens), cut out of CometChat's error texts as the API key is. Their fields register them.
 const secretParameters = new Set<string>();
-// Shorter values are not real secrets, and cutting them out would garble the message.
-const SECRET_MIN_LENGTH = 4;
 
 export function registerSecretParameter(...paths: string[]): void {
 	for (const path of paths) secretParameters.add(path);
 }
 
 /** The values of this item's secret parameters (those of other operations read as empty). */
-function typedSecrets(context: IExecuteSingleFunctions): string[] {
+export function typedSecrets(context: IExecuteSingleFunctions): string[] {
 	const values: string[] = [];
 	const parameters = context.getNode().parameters;
 	for (const path of secretParameters) {
@@ -404,22 +405,9 @@ function waitSeconds(headers: IN8nHttpFullResponse['headers']): number | undefin
 	return undefined;
 }
 
-/** redact for several secrets, longest first, so a secret containing another is cut out whole. */
-export function redactAll<T>(value: T, secrets: string[]): T {
-	return [...secrets].sort((a, b) => b.length - a.length).reduce((acc, secret) => redact(acc, secret), value);
-}
-
-/** Replaces every occurrence of the key in strings anywhere inside the value, object keys included. */
+/** redactAll for one secret (every form of it; see shared/redaction.ts). */
 export function redact<T>(value: T, secret: string): T {
-	if (!secret) return value;
-	if (typeof value === 'string') return value.split(secret).join('[redacted]') as T;
-	if (Array.isArray(value)) return value.map((entry) => redact(entry, secret)) as T;
-	if (isObject(value)) {
-		const copy: IDataObject = {};
-		for (const [key, entry] of Object.entries(value)) copy[redact(key, secret)] = redact(entry, secret);
-		return copy as T;
-	}
-	return value;
+	return redactAll(value, [secret]);
 }
 
 function isObject(value: unknown): value is IDataObject {

@@ -13,7 +13,8 @@ import {
 	type NodeApiError,
 } from 'n8n-workflow';
 import { isSafeOverride, SAFE_OVERRIDE_TEST } from './baseUrl';
-import { redactAll, toApiError } from './errors';
+import { toApiError, typedSecrets } from './errors';
+import { basicAuthSecret, redactAll, rememberSecrets, type SecretSource } from './redaction';
 
 /**
  * The one transport for CometChat's management (multi-tenancy) API, `https://apimgmt.cometchat.io`
@@ -46,10 +47,21 @@ export const MANAGEMENT_URL_EXPRESSION =
 	` return ${SAFE_OVERRIDE_TEST} ? o : undefined;` +
 	' })() }}';
 
-/** Key and secret, to be cut out of every error text (CometChat may echo the key). */
+/**
+ * Key and secret as stored (shared/redaction.ts derives the trimmed and encoded forms), and the pair
+ * as Tenant → Create sends it in HTTP Basic: cut out of every item, error and log line.
+ */
 export function managementSecrets(credentials: ICredentialDataDecryptedObject): string[] {
-	return [credentials.key, credentials.secret].map((value) => String(value ?? '').trim()).filter(Boolean);
+	const key = String(credentials.key ?? '');
+	const secret = String(credentials.secret ?? '');
+	return [key, secret, basicAuthSecret(key, secret)].filter((value) => value.trim() !== '');
 }
+
+/** The management node's secrets: key and secret everywhere, passwords typed into its fields in errors. */
+export const managementSecretSource: SecretSource = {
+	credential: async (context) => managementSecrets(await context.getCredentials(MANAGEMENT_CREDENTIAL)),
+	typed: typedSecrets,
+};
 
 /** What is wrong with the credential before anything is sent, or undefined. */
 export function managementCredentialProblem(credentials: ICredentialDataDecryptedObject): string | undefined {
@@ -111,7 +123,9 @@ export async function checkManagementCredential(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const problem = managementCredentialProblem(await this.getCredentials(MANAGEMENT_CREDENTIAL));
+	const credentials = await this.getCredentials(MANAGEMENT_CREDENTIAL);
+	rememberSecrets(this, managementSecrets(credentials));
+	const problem = managementCredentialProblem(credentials);
 	if (problem) {
 		throw new NodeOperationError(this.getNode(), `${problem} [item ${this.getItemIndex()}]`, { itemIndex: this.getItemIndex() });
 	}
@@ -163,7 +177,8 @@ export async function managementRequest(
 			ignoreHttpStatusErrors: true,
 			headers: { Accept: 'application/json', ...call.headers },
 		})) as IN8nHttpFullResponse;
-		return { response, secrets, baseUrl: url };
+		// Whatever the caller makes of the answer (picker entries, registration errors), no secret in it.
+		return { response: { ...response, body: redactAll(response.body, secrets) }, secrets, baseUrl: url };
 	} catch (error) {
 		const reason = redactAll(String((error as Error).message ?? error), secrets);
 		throw new NodeOperationError(ctx.getNode(), `Could not reach the CometChat Management API at ${url}: ${reason}`);

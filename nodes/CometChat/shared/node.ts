@@ -5,16 +5,19 @@ import {
 	type PostReceiveAction,
 	type PreSendAction,
 } from 'n8n-workflow';
+import { guardPaginators, keepingSecretsOut, type SecretSource } from './redaction';
 import { singleRequest } from './retry';
 
 /**
  * What both declarative CometChat nodes (the CometChat node and CometChat Management) share beyond
  * their names, icon and resources: one version, inputs and outputs, one required credential, JSON
- * requests whose error answers reach the node's own check, and the retry policy on every request.
+ * requests whose error answers reach the node's own check, the retry policy on every request, and
+ * the credential's secrets kept out of every item and error of every operation (the properties'
+ * paginators are all guarded here, so no operation can forget it).
  * (Names, icon, subtitle, usableAsTool and the Resource field's default stay literal in each node file:
  * n8n's scanner reads them there.)
  */
-export function cometChatNodeBase(credential: string, baseURL?: string) {
+export function cometChatNodeBase(credential: string, secrets: SecretSource, properties: INodeProperties[], baseURL?: string) {
 	return {
 		group: ['transform'],
 		version: 1,
@@ -30,7 +33,8 @@ export function cometChatNodeBase(credential: string, baseURL?: string) {
 		},
 		// Every operation runs as a "pagination" so that its request goes through the retry policy
 		// (shared/retry.ts); lists and batches bring their own paginators, which retry per page/batch.
-		requestOperations: { pagination: singleRequest },
+		requestOperations: { pagination: keepingSecretsOut(singleRequest, secrets) },
+		properties: guardPaginators(properties, secrets),
 	} satisfies Partial<INodeTypeDescription>;
 }
 

@@ -8,7 +8,8 @@ import {
 	type ILoadOptionsFunctions,
 } from 'n8n-workflow';
 import { resolveBaseUrl } from './baseUrl';
-import { toApiError } from './errors';
+import { toApiError, typedSecrets } from './errors';
+import { redactAll, redactError, rememberSecrets, type SecretSource } from './redaction';
 
 export const CREDENTIAL = 'cometChatApi';
 
@@ -23,7 +24,9 @@ export async function checkCredential(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const { url, problem } = resolveBaseUrl(await this.getCredentials(CREDENTIAL));
+	const credentials = await this.getCredentials(CREDENTIAL);
+	rememberSecrets(this, [String(credentials.apiKey ?? '')]);
+	const { url, problem } = resolveBaseUrl(credentials);
 	if (problem || !url) {
 		throw new NodeOperationError(this.getNode(), `${problem} [item ${this.getItemIndex()}]`, {
 			itemIndex: this.getItemIndex(),
@@ -32,6 +35,12 @@ export async function checkCredential(
 	requestOptions.baseURL ||= url;
 	return requestOptions;
 }
+
+/** The CometChat node's secrets: the REST API key everywhere, typed secrets (provider keys, push tokens) in errors. */
+export const chatSecrets: SecretSource = {
+	credential: async (context) => [String((await context.getCredentials(CREDENTIAL)).apiKey ?? '')],
+	typed: typedSecrets,
+};
 
 /** The one authenticated request helper for code that calls CometChat itself (list searches). */
 export async function cometChatApiRequest(
@@ -43,16 +52,22 @@ export async function cometChatApiRequest(
 	const credentials = await this.getCredentials(CREDENTIAL);
 	const { url, problem } = resolveBaseUrl(credentials);
 	if (problem || !url) throw new NodeOperationError(this.getNode(), String(problem));
-	const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, {
-		method,
-		url: `${url}${path}`,
-		qs,
-		json: true,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-	})) as IN8nHttpFullResponse;
-	if (response.statusCode >= 400) {
-		throw toApiError(this.getNode(), response, String(credentials.apiKey ?? ''));
+	const apiKey = String(credentials.apiKey ?? '');
+	let response: IN8nHttpFullResponse;
+	try {
+		response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, {
+			method,
+			url: `${url}${path}`,
+			qs,
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		// A connection that failed: its error holds the request, headers included.
+		throw redactError(error, [apiKey]);
 	}
-	return response.body as IDataObject;
+	if (response.statusCode >= 400) throw toApiError(this.getNode(), response, apiKey);
+	// Picker entries are shown in the editor: nothing CometChat echoes of the key either.
+	return redactAll(response.body as IDataObject, [apiKey]);
 }

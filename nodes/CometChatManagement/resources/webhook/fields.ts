@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { registerSecretParameter } from '../../../CometChat/shared/errors';
 import { webhookLocator } from '../../../CometChat/shared/fields';
 import { characters, inputError, readText } from '../../../CometChat/shared/validate';
 import { PASSWORD, USERNAME } from '../../../CometChatTrigger/auth';
@@ -57,6 +58,9 @@ export const usernameField: INodeProperties = {
 	placeholder: 'e.g. cometchat',
 	description: 'Basic Auth username: 1 to 50 letters or digits',
 };
+
+// Cut out of errors like the credential's secrets (Create, and Update's Update Fields; Tenant's too).
+registerSecretParameter('password', 'updateFields.password');
 
 export const passwordField: INodeProperties = {
 	displayName: 'Password',

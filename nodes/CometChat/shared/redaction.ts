@@ -1,0 +1,274 @@
+import type {
+	DeclarativeRestApiSettings,
+	IAuthenticateRuleResponseCode,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * The one place that knows what a secret (the REST API key, the management key and secret, a
+ * webhook password) looks like wherever it may come back: CometChat echoes keys in error messages,
+ * and any answer may repeat one (a group's metadata, a per-UID message). Everything the nodes show —
+ * output items, error items, errors, log lines — passes through here.
+ * INFERRED: CometChat documents no echo at all; recorded answers repeat the key as received
+ * (AUTH_ERR_APIKEY_NOT_FOUND: "The key … does not exist"). Which other forms it, a proxy or a
+ * gateway page may repeat is unknown, so every form a request carries the secret in is cut.
+ */
+
+export const REDACTED = '[redacted]';
+
+/**
+ * Shorter secrets are not searched for: a value of a few characters also occurs in ordinary text
+ * (a 3-letter key would cut every word containing those letters). CometChat's keys are 40 characters;
+ * a webhook password may be as short as 1, so a password under this length is not hidden — the
+ * credential's description asks for a long one.
+ */
+export const SECRET_MIN_LENGTH = 6;
+
+/** A Basic Auth pair as it travels (`user:password`, trimmed as sent), so its base64 form is known too. */
+export function basicAuthSecret(user: unknown, password: unknown): string {
+	return `${String(user ?? '').trim()}:${String(password ?? '').trim()}`;
+}
+
+/**
+ * Every form in which a secret can appear: as stored and trimmed (HTTP trims a header value, so
+ * CometChat sees and echoes the trimmed key), URL-encoded (encodeURIComponent, encodeURI, and form
+ * encoding with `+` for spaces), JSON-escaped, and base64 (Basic Auth). Forms shorter than
+ * SECRET_MIN_LENGTH are left out; no form is ever a fragment of the secret.
+ */
+export function secretForms(secret: string): string[] {
+	const forms = new Set<string>();
+	for (const value of new Set([secret, secret.trim()])) {
+		if (value.trim().length < SECRET_MIN_LENGTH) continue;
+		const encoded = encodeURIComponent(value);
+		const base64 = Buffer.from(value, 'utf8').toString('base64');
+		for (const form of [
+			value,
+			encoded,
+			encoded.replace(/%20/g, '+'),
+			new URLSearchParams([['', value]]).toString().slice(1),
+			encodeURI(value),
+			JSON.stringify(value).slice(1, -1),
+			base64,
+			base64.replace(/=+$/, ''),
+		]) {
+			if (form.length >= SECRET_MIN_LENGTH) forms.add(form);
+		}
+	}
+	return [...forms];
+}
+
+interface Matcher {
+	/** Global, for replacing. */
+	all: RegExp;
+	/** Not global (no lastIndex state), for testing. */
+	any: RegExp;
+}
+
+// The secrets of a run are the same for every item: compile their pattern once.
+const matchers = new Map<string, Matcher | undefined>();
+
+function matcherFor(secrets: readonly string[]): Matcher | undefined {
+	const key = secrets.join('\u0000');
+	if (matchers.has(key)) return matchers.get(key);
+	const forms = [...new Set(secrets.filter((secret) => typeof secret === 'string').flatMap(secretForms))];
+	// Longest first: an alternation takes the first alternative that matches, so a secret that
+	// contains another (the raw key around the trimmed one) is cut out whole.
+	forms.sort((a, b) => b.length - a.length);
+	const source = forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+	// Case-insensitive: percent-encoding may come back in either case, and CometChat lower-cases ids.
+	const matcher = source ? { all: new RegExp(source, 'gi'), any: new RegExp(source, 'i') } : undefined;
+	if (matchers.size >= 50) matchers.delete(matchers.keys().next().value as string);
+	matchers.set(key, matcher);
+	return matcher;
+}
+
+/** Whether any form of these secrets occurs in the text. */
+export function containsSecret(text: string, secrets: readonly string[]): boolean {
+	const matcher = matcherFor(secrets);
+	return matcher !== undefined && matcher.any.test(text);
+}
+
+/** A copy of the value with every form of every secret replaced by "[redacted]", in strings and object keys. */
+export function redactAll<T>(value: T, secrets: readonly string[]): T {
+	const matcher = matcherFor(secrets);
+	return matcher ? scrub(value, matcher) : value;
+}
+
+function scrub<T>(value: T, matcher: Matcher, within: object[] = []): T {
+	if (typeof value === 'string') return value.replace(matcher.all, REDACTED) as T;
+	if (value === null || typeof value !== 'object' || within.includes(value)) return value; // (a cycle is left as it is)
+	const inner = [...within, value];
+	if (Array.isArray(value)) return value.map((entry: unknown) => scrub(entry, matcher, inner)) as T;
+	if (isPlainObject(value)) {
+		const copy: IDataObject = {};
+		for (const [key, entry] of Object.entries(value)) copy[scrub(key, matcher)] = scrub(entry, matcher, inner) as IDataObject[string];
+		return copy as T;
+	}
+	return value;
+}
+
+/** Output items without any form of the secrets (a quick look at the JSON first: most items hold none). */
+export function redactItems(items: INodeExecutionData[], secrets: readonly string[]): INodeExecutionData[] {
+	const matcher = matcherFor(secrets);
+	if (!matcher) return items;
+	let text: string | undefined;
+	try {
+		text = JSON.stringify(items.map((item) => item.json));
+	} catch {
+		// not JSON (a cycle): looked at value by value below
+	}
+	if (text !== undefined && !matcher.any.test(text)) return items;
+	return items.map((item) => ({ ...item, json: scrub(item.json, matcher) }));
+}
+
+// Parts of an n8n error that are the workflow itself, not what CometChat or the node said.
+const NOT_SCRUBBED = new Set(['node', 'workflow']);
+
+/**
+ * Cuts every form of the secrets out of an error in place (message, description, stack, the
+ * CometChat answer and anything nested), keeping its class, code and status. In place because n8n
+ * reads the error object itself: its message becomes the continue-on-fail item, the whole object
+ * the execution's error.
+ */
+export function redactError<T>(error: T, secrets: readonly string[]): T {
+	const matcher = matcherFor(secrets);
+	if (!matcher) return error;
+	if (typeof error === 'string') return scrub(error, matcher);
+	scrubInPlace(error, matcher, new WeakSet());
+	return error;
+}
+
+function scrubInPlace(value: unknown, matcher: Matcher, seen: WeakSet<object>, depth = 0): void {
+	if (value === null || typeof value !== 'object' || seen.has(value) || depth > 12 || ArrayBuffer.isView(value)) return;
+	// Sockets, requests and agents (event emitters) are the machinery, not what was said: left alone.
+	if (typeof (value as { on?: unknown }).on === 'function') return;
+	seen.add(value);
+	for (const key of Object.getOwnPropertyNames(value)) {
+		if (NOT_SCRUBBED.has(key)) continue;
+		const property = Object.getOwnPropertyDescriptor(value, key);
+		if (!property) continue;
+		// An error's stack may be an accessor (newer V8): read and written through it.
+		const entry: unknown = 'value' in property ? property.value : key === 'stack' && property.get ? (value as Error).stack : undefined;
+		if (typeof entry === 'string') {
+			const clean = entry.replace(matcher.all, REDACTED);
+			if (clean !== entry && (property.writable || property.set)) (value as Record<string, unknown>)[key] = clean;
+		} else {
+			scrubInPlace(entry, matcher, seen, depth + 1);
+		}
+	}
+}
+
+function isPlainObject(value: unknown): value is IDataObject {
+	if (value === null || typeof value !== 'object') return false;
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	return prototype === Object.prototype || prototype === null;
+}
+
+// ---- credential tests -------------------------------------------------------------------------------
+
+/**
+ * Credential-test messages for the statuses a host may answer besides those a credential explains
+ * itself. For a status without a rule n8n shows the answer's HTTP reason phrase, which a proxy or a
+ * gateway could fill with the key it was sent; a fixed text shows nothing of it.
+ */
+export function credentialTestFallbacks(host: string): IAuthenticateRuleResponseCode[] {
+	const messages: Array<[number, string]> = [
+		[400, `${host} refused the test request (HTTP 400). Check the credential's fields and its Base URL Override.`],
+		[429, `${host} is rate-limiting these credentials (HTTP 429). Wait a minute, then test again.`],
+		...[500, 502, 503, 504].map((status): [number, string] => [status, `${host} could not answer (HTTP ${status}). Try again later.`]),
+	];
+	return messages.map(([value, message]) => ({ type: 'responseCode', properties: { value, message } }));
+}
+
+// ---- every operation of a declarative node ---------------------------------------------------------
+
+/** Where a node's secrets come from. */
+export interface SecretSource {
+	/** The credential's secrets: kept out of everything. */
+	credential: (context: IExecuteSingleFunctions) => Promise<string[]>;
+	/** Secrets typed into this item's parameters: kept out of errors (an output may show them on purpose). */
+	typed?: (context: IExecuteSingleFunctions) => string[];
+}
+
+type Paginate = (
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
+
+// The credential's secrets as the credential check (the first pre-send of every item) read them, by
+// item context: n8n reads a credential from its store on every call, so they are not read again.
+const known = new WeakMap<object, string[]>();
+
+/** Called by the credential pre-send with the credential's secrets. */
+export function rememberSecrets(context: IExecuteSingleFunctions, secrets: string[]): void {
+	known.set(context, secrets);
+}
+
+async function credentialSecrets(context: IExecuteSingleFunctions, source: SecretSource): Promise<string[]> {
+	// n8n hands the paginator an object made from the item's context (Object.create).
+	for (let at: object | null = context, depth = 0; at && depth < 4; at = Object.getPrototypeOf(at) as object | null, depth++) {
+		const found = known.get(at);
+		if (found) return found;
+	}
+	return await source.credential(context);
+}
+
+// A field shared by several operations carries the same paginator: wrap each once.
+const wrapped = new WeakMap<Paginate, Paginate>();
+
+/**
+ * An operation's whole run for one item (its requests, retries, pages, batches and every
+ * post-receive step) with the secrets cut out of the items it returns and the error it throws.
+ */
+export function keepingSecretsOut(paginate: Paginate, source: SecretSource): Paginate {
+	const existing = wrapped.get(paginate);
+	if (existing) return existing;
+	const guarded: Paginate = async function keepSecretsOut(this: IExecutePaginationFunctions, requestData) {
+		let items: INodeExecutionData[];
+		try {
+			items = await paginate.call(this, requestData);
+		} catch (error) {
+			const secrets = await credentialSecrets(this, source).catch(() => []);
+			let typed: string[] = [];
+			try {
+				typed = source.typed?.(this) ?? [];
+			} catch {
+				// a parameter that cannot be read holds nothing to hide
+			}
+			throw redactError(error, [...secrets, ...typed]);
+		}
+		return redactItems(items, await credentialSecrets(this, source));
+	};
+	wrapped.set(paginate, guarded);
+	wrapped.set(guarded, guarded);
+	return guarded;
+}
+
+/**
+ * The node's properties with every operation's paginator guarded by keepingSecretsOut. Applied to
+ * the whole description, so an operation added later cannot forget it.
+ */
+export function guardPaginators(properties: INodeProperties[], source: SecretSource): INodeProperties[] {
+	return properties.map((property) => guardProperty(property, source));
+}
+
+function guardProperty<T extends object>(property: T, source: SecretSource): T {
+	let copy = property;
+	const routing = (property as { routing?: INodeProperties['routing'] }).routing;
+	const paginate = routing?.operations?.pagination;
+	if (typeof paginate === 'function') {
+		const guarded = keepingSecretsOut(paginate as Paginate, source);
+		copy = { ...copy, routing: { ...routing, operations: { ...routing?.operations, pagination: guarded } } };
+	}
+	for (const key of ['options', 'values'] as const) {
+		const nested = (property as Record<string, unknown>)[key];
+		if (!Array.isArray(nested) || !nested.some((entry) => entry !== null && typeof entry === 'object')) continue;
+		const guarded = nested.map((entry: unknown) => (entry !== null && typeof entry === 'object' ? guardProperty(entry, source) : entry));
+		if (guarded.some((entry, index) => entry !== nested[index])) copy = { ...copy, [key]: guarded };
+	}
+	return copy;
+}
