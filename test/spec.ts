@@ -1,20 +1,20 @@
 /**
  * CometChat's OpenAPI spec as a checker, a server that records requests, and parameter sets that fill in
- * every field of an operation: shared by the contract test and the hostile-input test.
- * The spec is read from ../shared/reference/cometchat-openapi/ (present in CI and on developer machines,
- * not part of this repository); `specPresent` says whether it was found.
+ * every field of an operation: shared by the contract, hostile-input and property tests.
+ * The spec is read from test/spec-digest.json, the facts of CometChat's OpenAPI files that
+ * `npm run spec:digest -- <folder>` writes (the files are CometChat's and stay out of this repository);
+ * test/specDigest.test.ts checks the digest against the files where ../shared/reference/cometchat-openapi/ is.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { IBinaryKeyData, INodeParameters, INodeProperties, INodePropertyOptions, NodeParameterValueType } from 'n8n-workflow';
 import { parseMultipart } from './emulator/routes/moderation';
-import { chatNode, managementNode, ROOT, type NodeKind } from './harness';
+import type { Digest, DigestOperation } from '../scripts/spec-digest';
+import { chatNode, managementNode, type NodeKind } from './harness';
 
-const SPEC_DIR = join(ROOT, '..', 'shared', 'reference', 'cometchat-openapi');
-export const SPEC_FILE = join(SPEC_DIR, 'chat-apis.json');
-export const specPresent = existsSync(SPEC_FILE);
+export const DIGEST_FILE = join(__dirname, 'spec-digest.json');
 
 /**
  * The specs of the hosts the nodes call. The CometChat node's, all under /v3: the chat API, the calls
@@ -478,26 +478,14 @@ export const EXTRA_VARIANTS: Record<string, INodeParameters[]> = {
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
-const documents: Array<{ doc: Json; tag?: string; host: SpecHost }> = specPresent
-	? SPEC_FILES.filter(({ file }) => existsSync(join(SPEC_DIR, file))).map(({ file, tag, host }) => ({
-			doc: JSON.parse(readFileSync(join(SPEC_DIR, file), 'utf8')),
-			tag,
-			host,
-		}))
-	: [];
-// $refs resolve within the document of the operation being checked.
-let spec: Json = documents[0]?.doc ?? { paths: {} };
+const digest = JSON.parse(readFileSync(DIGEST_FILE, 'utf8')) as Digest;
+const documents: Array<{ operations: DigestOperation[]; tag?: string; host: SpecHost }> = SPEC_FILES.map(({ file, tag, host }) => {
+	if (!digest.files[file]) throw new Error(`${DIGEST_FILE} has no ${file}: run npm run spec:digest -- <folder>`);
+	return { operations: digest.files[file].operations, tag, host };
+});
 
-function resolve(node: Json): Json {
-	let current = node;
-	while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-		current = current.$ref
-			.replace(/^#\//, '')
-			.split('/')
-			.reduce((object: Json, key: string) => object?.[key], spec);
-	}
-	return current;
-}
+// The digest's schemas have their $refs resolved already; those written here have none.
+const resolve = (node: Json): Json => node;
 
 /** The properties an object schema allows (allOf parts merged) and the required ones. */
 function schemaShape(schema: Json): { properties: Record<string, Json>; required: string[]; any: boolean } {
@@ -516,37 +504,38 @@ export interface SpecOperation {
 	path: string;
 	tag: string;
 	host: SpecHost;
-	operation: Json;
-	doc: Json;
+	/** The spec's operationId, or where an operation documented beyond the spec is documented. */
+	name: string;
+	operation: { parameters?: Json[]; requestBody?: Json };
 }
 
 export const specOperations: SpecOperation[] = [
-	...documents.flatMap(({ doc, tag, host }) =>
-		Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
-			Object.entries(item as Record<string, Json>)
-				.filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-				.map(([method, operation]) => ({
-					id: `${method.toUpperCase()} ${path}`,
-					method: method.toUpperCase(),
-					path,
-					tag: tag ?? operation.tags?.[0],
-					host,
-					operation,
-					doc,
-				})),
-		),
+	...documents.flatMap(({ operations, tag, host }) =>
+		operations.map((operation) => ({
+			id: `${operation.method} ${operation.path}`,
+			method: operation.method,
+			path: operation.path,
+			tag: tag ?? operation.tag ?? '',
+			host,
+			name: operation.operationId ?? '',
+			operation,
+		})),
 	),
-	...(documents.length
-		? DOCUMENTED_BEYOND_SPEC.map(({ method, path, tag, docs, parameters, requestBody }) => ({
-				id: `${method} ${path}`,
-				method,
-				path,
-				tag,
-				host: 'chat' as const,
-				operation: { summary: `documented beyond the spec: ${docs}`, parameters, requestBody },
-				doc: documents[0].doc,
-			}))
-		: []),
+	...DOCUMENTED_BEYOND_SPEC.map(({ method, path, tag, docs, parameters, requestBody }) => ({
+		id: `${method} ${path}`,
+		method,
+		path,
+		tag,
+		host: 'chat' as const,
+		name: `documented beyond the spec: ${docs}`,
+		operation: {
+			parameters,
+			requestBody: requestBody && {
+				required: requestBody.required,
+				content: Object.fromEntries(Object.entries(requestBody.content as Record<string, Json>).map(([type, media]) => [type, media.schema])),
+			},
+		},
+	})),
 ];
 
 /**
@@ -564,11 +553,10 @@ export function matchOperation(method: string, path: string, host: SpecHost = 'c
 	return candidates.filter((op) => op.method === method).sort((a, b) => literal(b) - literal(a))[0];
 }
 
+// chat-apis.json's moderation operations refer to parameters it does not define (apikey; key, secret and
+// appId of the management API; ruleId, keywordId, messageId): the digest leaves those out.
 export function parametersOf(op: SpecOperation): Json[] {
-	spec = op.doc;
-	// chat-apis.json's moderation operations refer to parameters it does not define (apikey; key, secret
-	// and appId of the management API; ruleId, keywordId, messageId): those are left out.
-	return (op.operation.parameters ?? []).map(resolve).filter((p: Json) => p && typeof p === 'object');
+	return op.operation.parameters ?? [];
 }
 
 function enumOf(schema: Json): unknown[] | undefined {
@@ -578,7 +566,6 @@ function enumOf(schema: Json): unknown[] | undefined {
 
 /** Every way the request breaks the spec, as sentences. */
 export function violations(op: SpecOperation, request: Recorded): string[] {
-	spec = op.doc;
 	const problems: string[] = [];
 	const parameters = parametersOf(op);
 	const query = parameters.filter((p) => p.in === 'query');
@@ -604,13 +591,13 @@ export function violations(op: SpecOperation, request: Recorded): string[] {
 	const content = op.operation.requestBody?.content ?? {};
 	const sentType = /^multipart\/form-data/i.test(String(request.headers['content-type'] ?? '')) ? 'multipart/form-data' : 'application/json';
 	if (request.body === undefined) {
-		const schema = (content['application/json'] ?? content['multipart/form-data'])?.schema;
+		const schema = content['application/json'] ?? content['multipart/form-data'];
 		if (op.operation.requestBody?.required && schema && bodyViolations(schema, {}, 'body').some((p) => p.startsWith('required'))) {
 			problems.push('the spec requires a body, none was sent');
 		}
 		return problems;
 	}
-	const bodySchema = content[sentType]?.schema;
+	const bodySchema = content[sentType];
 	if (!bodySchema) {
 		const defined = Object.keys(content);
 		return [...problems, defined.length ? `a ${sentType} body was sent, the spec defines ${defined.join(', ')}` : 'a body was sent, the spec defines none'];
