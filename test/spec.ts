@@ -487,16 +487,6 @@ const documents: Array<{ operations: DigestOperation[]; tag?: string; host: Spec
 // The digest's schemas have their $refs resolved already; those written here have none.
 const resolve = (node: Json): Json => node;
 
-/** The properties an object schema allows (allOf parts merged) and the required ones. */
-function schemaShape(schema: Json): { properties: Record<string, Json>; required: string[]; any: boolean } {
-	const s = resolve(schema) ?? {};
-	const parts = (s.allOf ?? []).map(schemaShape);
-	return {
-		properties: Object.assign({}, s.properties, ...parts.map((part: Json) => part.properties)),
-		required: [...(s.required ?? []), ...parts.flatMap((part: Json) => part.required)],
-		any: !s.properties && !parts.length && (s.type === 'object' || s.type === undefined),
-	};
-}
 
 export interface SpecOperation {
 	id: string;
@@ -553,72 +543,97 @@ export function matchOperation(method: string, path: string, host: SpecHost = 'c
 	return candidates.filter((op) => op.method === method).sort((a, b) => literal(b) - literal(a))[0];
 }
 
+/**
+ * Parameters whose type in the spec disagrees with CometChat's documented use, with the source followed
+ * (`reason`): their schema here replaces the spec's.
+ */
+export const PARAMETER_CORRECTIONS: Record<string, { reason: string; schema: Json }> = Object.fromEntries(
+	['GET /messages', 'GET /users/{uid}/messages', 'GET /groups/{guid}/messages'].map((id) => [
+		`${id} query mentionedUids`,
+		{
+			reason: 'reference §7.9: "mentionedUids (csv)", the UIDs whose mentions to list; the spec types it boolean, which filters nothing by UID',
+			schema: { type: 'array', items: { type: 'string' } },
+		},
+	]),
+);
+
 // chat-apis.json's moderation operations refer to parameters it does not define (apikey; key, secret and
 // appId of the management API; ruleId, keywordId, messageId): the digest leaves those out.
 export function parametersOf(op: SpecOperation): Json[] {
-	return op.operation.parameters ?? [];
+	return (op.operation.parameters ?? []).map((p: Json) => {
+		const correction = PARAMETER_CORRECTIONS[`${op.id} ${p.in} ${p.name}`];
+		return correction ? { ...p, schema: correction.schema } : p;
+	});
 }
 
-function enumOf(schema: Json): unknown[] | undefined {
-	const s = resolve(schema) ?? {};
-	return s.enum ?? resolve(s.items)?.enum;
+/**
+ * Checks beyond the spec's words, for the property test's valid inputs (INFERRED where the spec is
+ * silent): a time CometChat takes as a number is in seconds, as its examples are (10 digits, not the
+ * 13 of milliseconds); a field named for an address holds an absolute http(s) URL.
+ */
+export interface CheckOptions {
+	inferredFormats?: boolean;
 }
+const TIME_NAME = /(At|Timestamp|Date)$|^(from|to|until)$/;
+const URL_NAME = /(url|URL|Url)$|^(avatar|icon|link)$/;
+const INT_RANGE: Record<string, [number, number]> = { int32: [-(2 ** 31), 2 ** 31 - 1], int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] };
 
-/** Every way the request breaks the spec, as sentences. */
-export function violations(op: SpecOperation, request: Recorded): string[] {
-	const problems: string[] = [];
-	const parameters = parametersOf(op);
-	const query = parameters.filter((p) => p.in === 'query');
-	for (const [name, value] of Object.entries(request.query)) {
-		const parameter = query.find((p) => p.name === name);
-		if (!parameter) {
-			problems.push(`query parameter "${name}" is not in the spec`);
-			continue;
-		}
-		const allowed = enumOf(parameter.schema);
-		const values = resolve(parameter.schema)?.type === 'array' ? value.split(',') : [value];
-		for (const v of values) if (allowed && !allowed.map(String).includes(v)) problems.push(`query ${name}=${v} is not one of ${allowed.join(', ')}`);
-	}
-	for (const parameter of query.filter((p) => p.required)) {
-		if (!(parameter.name in request.query)) problems.push(`required query parameter "${parameter.name}" is missing`);
-	}
-	const headerNames = parameters.filter((p) => p.in === 'header').map((p) => String(p.name).toLowerCase());
-	if (request.headers.onbehalfof !== undefined && !headerNames.includes('onbehalfof')) problems.push('header onBehalfOf is not in the spec');
-	for (const parameter of parameters.filter((p) => p.in === 'header' && p.required)) {
-		if (!(String(parameter.name).toLowerCase() in request.headers)) problems.push(`required header "${parameter.name}" is missing`);
-	}
-
-	const content = op.operation.requestBody?.content ?? {};
-	const sentType = /^multipart\/form-data/i.test(String(request.headers['content-type'] ?? '')) ? 'multipart/form-data' : 'application/json';
-	if (request.body === undefined) {
-		const schema = content['application/json'] ?? content['multipart/form-data'];
-		if (op.operation.requestBody?.required && schema && bodyViolations(schema, {}, 'body').some((p) => p.startsWith('required'))) {
-			problems.push('the spec requires a body, none was sent');
-		}
-		return problems;
-	}
-	const bodySchema = content[sentType];
-	if (!bodySchema) {
-		const defined = Object.keys(content);
-		return [...problems, defined.length ? `a ${sentType} body was sent, the spec defines ${defined.join(', ')}` : 'a body was sent, the spec defines none'];
-	}
-	const fits = [bodySchema, ...(BODY_EXTENSIONS[op.id] ?? []).map((extension) => extension.schema)].map((schema) => bodyViolations(schema, request.body, 'body'));
-	problems.push(...fits.reduce((best, candidate) => (candidate.length < best.length ? candidate : best)));
-	return problems;
-}
-
-function bodyViolations(schema: Json, value: Json, at: string): string[] {
+/** How a JSON value breaks one schema: type, format, enum, bounds, lengths, then its entries. */
+function valueViolations(schema: Json, value: Json, at: string, name: string, options: CheckOptions): string[] {
 	const s = resolve(schema) ?? {};
 	// oneOf/anyOf: the value must fit one alternative; report the closest one's problems.
 	const alternatives = [...(s.oneOf ?? []), ...(s.anyOf ?? [])];
 	if (alternatives.length) {
 		return alternatives
-			.map((alternative: Json) => bodyViolations(alternative, value, at))
+			.map((alternative: Json) => valueViolations(alternative, value, at, name, options))
 			.reduce((best: string[], problems: string[]) => (problems.length < best.length ? problems : best));
 	}
+	const type = s.type ?? (s.allOf ?? []).map((part: Json) => resolve(part)?.type).find(Boolean) ?? (s.properties ? 'object' : undefined);
+	if (value === null) return s.nullable || type === undefined ? [] : [`${at} is null, the spec says ${type}`];
+	const actual = Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+	const fits = type === undefined || actual === type || (type === 'number' && actual === 'integer');
+	if (!fits) return [`${at} is ${actual} ${JSON.stringify(value).slice(0, 40)}, the spec says ${type}`];
 	const problems: string[] = [];
-	const shape = schemaShape(s);
-	if (value === null || typeof value !== 'object' || Array.isArray(value)) return problems;
+	if (s.enum && !s.enum.includes(value)) problems.push(`${at}=${JSON.stringify(value)} is not one of ${s.enum.join(', ')}`);
+	if (typeof value === 'number') {
+		const range = INT_RANGE[s.format];
+		if (range && !(value >= range[0] && value <= range[1])) problems.push(`${at}=${value} is out of ${s.format}`);
+		if (s.minimum !== undefined && value < s.minimum) problems.push(`${at}=${value} is below the minimum ${s.minimum}`);
+		if (s.maximum !== undefined && value > s.maximum) problems.push(`${at}=${value} is above the maximum ${s.maximum}`);
+		if (options.inferredFormats && TIME_NAME.test(name) && !(Number.isInteger(value) && value >= 0 && value < 1e11)) {
+			problems.push(`${at}=${value} is not a time in seconds`);
+		}
+	}
+	if (typeof value === 'string') {
+		const length = [...value].length;
+		if (s.minLength !== undefined && length < s.minLength) problems.push(`${at} is shorter than ${s.minLength}`);
+		if (s.maxLength !== undefined && length > s.maxLength) problems.push(`${at} is longer than ${s.maxLength}`);
+		if (s.pattern !== undefined && !new RegExp(s.pattern, 'u').test(value)) problems.push(`${at} does not match ${s.pattern}`);
+		if (options.inferredFormats && URL_NAME.test(name) && !/^https?:\/\/[^\s/]+/.test(value)) problems.push(`${at}=${JSON.stringify(value)} is not an http(s) URL`);
+	}
+	if (Array.isArray(value)) {
+		if (s.minItems !== undefined && value.length < s.minItems) problems.push(`${at} has fewer than ${s.minItems} entries`);
+		if (s.maxItems !== undefined && value.length > s.maxItems) problems.push(`${at} has more than ${s.maxItems} entries`);
+		if (s.items) value.forEach((entry, i) => problems.push(...valueViolations(s.items, entry, `${at}[${i}]`, name, options)));
+	}
+	if (actual === 'object') problems.push(...objectViolations(s, value, at, options));
+	return problems;
+}
+
+/** The properties an object schema allows (allOf parts merged) and the required ones. */
+function schemaShape(schema: Json): { properties: Record<string, Json>; required: string[]; any: boolean } {
+	const s = resolve(schema) ?? {};
+	const parts = (s.allOf ?? []).map(schemaShape);
+	return {
+		properties: Object.assign({}, s.properties, ...parts.map((part: Json) => part.properties)),
+		required: [...(s.required ?? []), ...parts.flatMap((part: Json) => part.required)],
+		any: !s.properties && !parts.length && (s.type === 'object' || s.type === undefined),
+	};
+}
+
+function objectViolations(schema: Json, value: Json, at: string, options: CheckOptions): string[] {
+	const problems: string[] = [];
+	const shape = schemaShape(schema);
 	if (shape.any) return problems; // a free-form object (metadata)
 	for (const [key, entry] of Object.entries(value)) {
 		const property = shape.properties[key] ?? placeholderOf(shape.properties);
@@ -626,14 +641,12 @@ function bodyViolations(schema: Json, value: Json, at: string): string[] {
 			problems.push(`${at}.${key} is not in the spec`);
 			continue;
 		}
-		if (FREE_FORM.includes(key)) continue;
-		const allowed = enumOf(property);
-		const values = Array.isArray(entry) ? entry : [entry];
-		if (allowed) for (const v of values) if (!allowed.includes(v)) problems.push(`${at}.${key}=${JSON.stringify(v)} is not one of ${allowed.join(', ')}`);
-		const resolved = resolve(property) ?? {};
-		if (resolved.type === 'object' || resolved.properties || resolved.oneOf || resolved.anyOf || resolved.allOf) {
-			problems.push(...bodyViolations(property, entry, `${at}.${key}`));
+		// The customer's own JSON: its kind is checked, not its keys.
+		if (FREE_FORM.includes(key)) {
+			if (entry === null || typeof entry !== 'object') problems.push(`${at}.${key} is ${JSON.stringify(entry)}, not JSON`);
+			continue;
 		}
+		problems.push(...valueViolations(property, entry, `${at}.${key}`, key, options));
 	}
 	// A required name the schema does not define is an error of the spec (data import: the wrappers list
 	// their entries' ID field, and the messages body the group fields), so it is not asked for.
@@ -645,6 +658,99 @@ function bodyViolations(schema: Json, value: Json, at: string): string[] {
 function placeholderOf(properties: Record<string, Json>): Json {
 	const name = Object.keys(properties).find((key) => /<[^>]+>/.test(key));
 	return name === undefined ? undefined : properties[name];
+}
+
+/**
+ * How a query, header or path value (text on the wire) breaks its parameter's schema: integers and
+ * numbers must read as such, booleans as true/false, arrays as comma-separated entries of their type.
+ */
+function textViolations(schema: Json, text: string, at: string, name: string, options: CheckOptions): string[] {
+	const s = resolve(schema) ?? {};
+	if (s.type === 'array') return text.split(',').flatMap((entry, i) => textViolations(s.items ?? {}, entry, `${at}[${i}]`, name, options));
+	let value: unknown = text;
+	if (s.type === 'integer' || s.type === 'number') {
+		if (!(s.type === 'integer' ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/).test(text)) return [`${at}=${JSON.stringify(text)} is not ${s.type === 'integer' ? 'an integer' : 'a number'}`];
+		value = Number(text);
+	} else if (s.type === 'boolean') {
+		if (text !== 'true' && text !== 'false') return [`${at}=${JSON.stringify(text)} is not true or false`];
+		value = text === 'true';
+	}
+	// Enums of text parameters compare as text (the wire has no numbers).
+	const typed = s.enum ? { ...s, enum: s.enum.map((v: unknown) => (typeof value === 'string' ? String(v) : v)) } : s;
+	return valueViolations(typed, value, at, name, options);
+}
+
+/** Every way the request breaks the spec, as sentences. */
+export function violations(op: SpecOperation, request: Recorded, options: CheckOptions = {}): string[] {
+	const problems: string[] = [];
+	const parameters = parametersOf(op);
+	const query = parameters.filter((p) => p.in === 'query');
+	for (const [name, value] of Object.entries(request.query)) {
+		const parameter = query.find((p) => p.name === name);
+		if (!parameter) {
+			problems.push(`query parameter "${name}" is not in the spec`);
+			continue;
+		}
+		problems.push(...textViolations(parameter.schema, value, `query ${name}`, name, options));
+	}
+	for (const parameter of query.filter((p) => p.required)) {
+		if (!(parameter.name in request.query)) problems.push(`required query parameter "${parameter.name}" is missing`);
+	}
+	const headers = parameters.filter((p) => p.in === 'header');
+	if (request.headers.onbehalfof !== undefined && !headers.some((p) => String(p.name).toLowerCase() === 'onbehalfof')) problems.push('header onBehalfOf is not in the spec');
+	for (const parameter of headers) {
+		const value = request.headers[String(parameter.name).toLowerCase()];
+		if (value === undefined) {
+			if (parameter.required) problems.push(`required header "${parameter.name}" is missing`);
+		} else problems.push(...textViolations(parameter.schema, value, `header ${parameter.name}`, parameter.name, options));
+	}
+	// Path parameters: each {name} of the template against what the request has in its place.
+	const segments = (op.host === 'chat' ? request.path.replace(/^\/v3/, '') : request.path).split('/').filter(Boolean);
+	op.path
+		.split('/')
+		.filter(Boolean)
+		.forEach((part, i) => {
+			const parameter = part.startsWith('{') && parameters.find((p) => p.in === 'path' && `{${p.name}}` === part);
+			if (parameter && segments[i] !== undefined) problems.push(...textViolations(parameter.schema, segments[i], `path ${parameter.name}`, parameter.name, options));
+		});
+
+	const content = op.operation.requestBody?.content ?? {};
+	const sentType = /^multipart\/form-data/i.test(String(request.headers['content-type'] ?? '')) ? 'multipart/form-data' : 'application/json';
+	if (request.body === undefined) {
+		const schema = content['application/json'] ?? content['multipart/form-data'];
+		if (op.operation.requestBody?.required && schema && objectViolations(schema, {}, 'body', options).some((p) => p.startsWith('required'))) {
+			problems.push('the spec requires a body, none was sent');
+		}
+		return problems;
+	}
+	const bodySchema = content[sentType];
+	if (!bodySchema) {
+		const defined = Object.keys(content);
+		return [...problems, defined.length ? `a ${sentType} body was sent, the spec defines ${defined.join(', ')}` : 'a body was sent, the spec defines none'];
+	}
+	// A multipart body arrives as text fields (and files): their values are checked as text.
+	const check = (schema: Json) =>
+		sentType === 'multipart/form-data' && request.body !== null && typeof request.body === 'object'
+			? multipartViolations(schema, request.body as Record<string, unknown>, options)
+			: valueViolations(schema, request.body, 'body', 'body', options);
+	const fits = [bodySchema, ...(BODY_EXTENSIONS[op.id] ?? []).map((extension) => extension.schema)].map(check);
+	problems.push(...fits.reduce((best, candidate) => (candidate.length < best.length ? candidate : best)));
+	return problems;
+}
+
+function multipartViolations(schema: Json, body: Record<string, unknown>, options: CheckOptions): string[] {
+	const shape = schemaShape(schema);
+	const problems: string[] = [];
+	for (const [key, value] of Object.entries(body)) {
+		const property = shape.properties[key];
+		if (!property) {
+			if (!shape.any) problems.push(`body.${key} is not in the spec`);
+		} else if (typeof value === 'string' && resolve(property)?.format !== 'binary') {
+			problems.push(...textViolations(property, value, `body.${key}`, key, options));
+		}
+	}
+	for (const key of shape.required) if (key in shape.properties && !(key in body)) problems.push(`required body.${key} is missing`);
+	return problems;
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
