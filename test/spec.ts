@@ -574,12 +574,20 @@ export function parametersOf(op: SpecOperation): Json[] {
 export interface CheckOptions {
 	inferredFormats?: boolean;
 }
+/** Times CometChat takes in milliseconds, not seconds, with where that is said. */
+export const MILLISECONDS: Record<string, string> = {
+	'GET /notifications/v1/logs from': 'the spec: "timestamp in milliseconds"',
+	'GET /notifications/v1/logs to': 'the spec: "timestamp in milliseconds"',
+	'PUT /notifications/v1/preferences/mute until': 'the spec\'s example 1710696964705',
+	'GET /stats fromDate': 'the spec\'s example answer echoes the range in milliseconds; reference §1',
+	'GET /stats toDate': 'the spec\'s example answer echoes the range in milliseconds; reference §1',
+};
 const TIME_NAME = /(At|Timestamp|Date)$|^(from|to|until)$/;
 const URL_NAME = /(url|URL|Url)$|^(avatar|icon|link)$/;
 const INT_RANGE: Record<string, [number, number]> = { int32: [-(2 ** 31), 2 ** 31 - 1], int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] };
 
 /** How a JSON value breaks one schema: type, format, enum, bounds, lengths, then its entries. */
-function valueViolations(schema: Json, value: Json, at: string, name: string, options: CheckOptions): string[] {
+function valueViolations(schema: Json, value: Json, at: string, name: string, options: CheckOptions & { op?: string }): string[] {
 	const s = resolve(schema) ?? {};
 	// oneOf/anyOf: the value must fit one alternative; report the closest one's problems.
 	const alternatives = [...(s.oneOf ?? []), ...(s.anyOf ?? [])];
@@ -600,8 +608,10 @@ function valueViolations(schema: Json, value: Json, at: string, name: string, op
 		if (range && !(value >= range[0] && value <= range[1])) problems.push(`${at}=${value} is out of ${s.format}`);
 		if (s.minimum !== undefined && value < s.minimum) problems.push(`${at}=${value} is below the minimum ${s.minimum}`);
 		if (s.maximum !== undefined && value > s.maximum) problems.push(`${at}=${value} is above the maximum ${s.maximum}`);
-		if (options.inferredFormats && TIME_NAME.test(name) && !(Number.isInteger(value) && value >= 0 && value < 1e11)) {
-			problems.push(`${at}=${value} is not a time in seconds`);
+		// Seconds have up to 11 digits until the year 5138; milliseconds of any date after 1973 have more.
+		if (options.inferredFormats && TIME_NAME.test(name)) {
+			const millis = `${options.op} ${name}` in MILLISECONDS;
+			if (!(Number.isInteger(value) && value >= 0 && (millis ? value >= 1e11 : value < 1e11))) problems.push(`${at}=${value} is not a time in ${millis ? 'milliseconds' : 'seconds'}`);
 		}
 	}
 	if (typeof value === 'string') {
@@ -681,7 +691,8 @@ function textViolations(schema: Json, text: string, at: string, name: string, op
 }
 
 /** Every way the request breaks the spec, as sentences. */
-export function violations(op: SpecOperation, request: Recorded, options: CheckOptions = {}): string[] {
+export function violations(op: SpecOperation, request: Recorded, check: CheckOptions = {}): string[] {
+	const options = { ...check, op: op.id };
 	const problems: string[] = [];
 	const parameters = parametersOf(op);
 	const query = parameters.filter((p) => p.in === 'query');
@@ -729,11 +740,11 @@ export function violations(op: SpecOperation, request: Recorded, options: CheckO
 		return [...problems, defined.length ? `a ${sentType} body was sent, the spec defines ${defined.join(', ')}` : 'a body was sent, the spec defines none'];
 	}
 	// A multipart body arrives as text fields (and files): their values are checked as text.
-	const check = (schema: Json) =>
+	const fit = (schema: Json) =>
 		sentType === 'multipart/form-data' && request.body !== null && typeof request.body === 'object'
 			? multipartViolations(schema, request.body as Record<string, unknown>, options)
 			: valueViolations(schema, request.body, 'body', 'body', options);
-	const fits = [bodySchema, ...(BODY_EXTENSIONS[op.id] ?? []).map((extension) => extension.schema)].map(check);
+	const fits = [bodySchema, ...(BODY_EXTENSIONS[op.id] ?? []).map((extension) => extension.schema)].map(fit);
 	problems.push(...fits.reduce((best, candidate) => (candidate.length < best.length ? candidate : best)));
 	return problems;
 }
@@ -819,7 +830,8 @@ export function sample(p: INodeProperties): NodeParameterValueType | INodeParame
 		case 'options':
 			return (p.options as INodePropertyOptions[])[0].value;
 		case 'multiOptions':
-			return (p.options as INodePropertyOptions[]).map((o) => o.value);
+			// (None where the options load from the app: OVERRIDES give those.)
+			return ((p.options ?? []) as INodePropertyOptions[]).map((o) => o.value);
 		case 'collection':
 			return Object.fromEntries((p.options as INodeProperties[]).map((option) => [option.name, sample(option)])) as INodeParameters;
 		case 'fixedCollection':
@@ -884,3 +896,34 @@ export function operationsOf(kind: NodeKind): Array<{ resource: string; operatio
 /** The CometChat node's operations. */
 export const operations = operationsOf(chatNode);
 
+
+/**
+ * Every variant of an operation: each combination of the choices that decide what else is shown or
+ * sent — its options fields and the booleans other fields depend on (Send: every receiver type × every
+ * message type × every media type) — each with every other field filled, then EXTRA_VARIANTS.
+ */
+export function everyVariant(resource: string, operation: string, kind: NodeKind = chatNode): INodeParameters[] {
+	const properties = kind.nodeType.description.properties.filter((p) => isShown(p, resource, operation));
+	const deciding = new Set(properties.flatMap((p) => [...Object.keys(p.displayOptions?.show ?? {}), ...Object.keys(p.displayOptions?.hide ?? {})]));
+	const key = `${resource}.${operation}`;
+	const override = OVERRIDES[key] ?? {};
+	const fill = (fixed: INodeParameters) => {
+		const parameters: INodeParameters = { resource, operation, ...fixed };
+		for (let pass = 0; pass < 2; pass++) {
+			for (const p of properties.filter((x) => shownWith(x, parameters))) if (!(p.name in fixed)) parameters[p.name] = sample(p) as NodeParameterValueType;
+		}
+		return parameters;
+	};
+	const branch = (fixed: INodeParameters): INodeParameters[] => {
+		const parameters = fill(fixed);
+		const choice = properties.find(
+			(p) => shownWith(p, parameters) && !(p.name in fixed) && (p.type === 'options' || (p.type === 'boolean' && deciding.has(p.name))),
+		);
+		if (!choice) return [parameters];
+		const values = choice.type === 'boolean' ? [true, false] : (choice.options as INodePropertyOptions[]).map((o) => o.value);
+		return values.flatMap((value) => branch({ ...fixed, [choice.name]: value }));
+	};
+	const sets = branch(override);
+	for (const extra of EXTRA_VARIANTS[key] ?? []) sets.push({ ...sets[0], ...extra });
+	return sets;
+}
