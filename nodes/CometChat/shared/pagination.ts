@@ -91,9 +91,11 @@ async function paginate(
 /** Return All, or the Limit (a whole number of at least 1; Infinity with Return All). */
 function readLimit(context: IExecutePaginationFunctions): { returnAll: boolean; limit: number } {
 	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? Infinity : Number(context.getNodeParameter('limit', 50));
+	const raw = context.getNodeParameter('limit', 50) as unknown;
+	// Only a number or its digits: Number() of an object from an expression may throw (no prototype) or mislead.
+	const limit = returnAll ? Infinity : typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : NaN;
 	if (!returnAll && !(Number.isInteger(limit) && limit >= 1)) {
-		throw inputError(context, 'Limit', `must be a whole number of at least 1, not ${JSON.stringify(context.getNodeParameter('limit', 50))}`);
+		throw inputError(context, 'Limit', `must be a whole number of at least 1, not ${JSON.stringify(raw) ?? String(typeof raw)}`);
 	}
 	return { returnAll, limit };
 }
