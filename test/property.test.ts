@@ -9,16 +9,23 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { chatNode, managementNode, runNode, type NodeKind } from './harness';
-import { everyVariant, FREE_FORM, INPUT_BINARY, matchOperation, operationsOf, sample, specOperations, startRecorder, violations, type Recorded, type SpecHost } from './spec';
+import { everyVariant, FREE_FORM, INPUT_BINARY, matchOperation, operationsOf, sample, shownWith, specOperations, startRecorder, violations, type Recorded, type SpecHost } from './spec';
 
 // ---- values a user would give ----------------------------------------------------------------------
 
-const ID = fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,29}$/);
-// Free text in any script, emoji included (a grapheme may be several code points: 20 stay within every limit).
-const TEXT = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== '' && !s.includes('<@'));
+// CometChat IDs: letters, digits, - and _, up to 100 (either case: CometChat ignores it).
+const ID = fc.oneof(fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,29}$/), fc.stringMatching(/^[A-Za-z0-9_-]{1,100}$/));
+// Free text in any script, emoji included (a grapheme may be several code points: 20 stay within every
+// limit), at times with a mention written in it.
+const TEXT = fc
+	.tuple(
+		fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== '' && !s.includes('<@')),
+		fc.option(fc.stringMatching(/^[a-z0-9_-]{1,20}$/), { nil: undefined }),
+	)
+	.map(([text, mentioned]) => (mentioned ? `${text} <@uid:${mentioned}>` : text));
 // https: webhooks take nothing else.
 const URL = fc.webUrl({ validSchemes: ['https'], withQueryParameters: true });
-const TAG = fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,19}$/);
+const TAG = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== '' && !/[,\n]/.test(s)).map((s) => s.trim());
 const JSON_OBJECT = fc
 	.dictionary(fc.stringMatching(/^[a-z][a-zA-Z0-9_]{0,9}$/), fc.jsonValue({ maxDepth: 2 }), { minKeys: 1, maxKeys: 4 })
 	.map((value) => JSON.stringify(value));
@@ -84,8 +91,10 @@ function valueOf(p: INodeProperties, current: unknown, deciding: Set<string>, to
 					groups.map((group) => {
 						const first = (p.typeOptions?.multipleValues ? (value[group.name] as IDataObject[])[0] : value[group.name]) as IDataObject;
 						const entry = fc.record(recordOf(group.values, first, deciding));
-						// Entries differ (a repeated one is refused).
-						const unique = fc.uniqueArray(entry, { minLength: 1, maxLength: 3, selector: (e) => JSON.stringify(e).toLowerCase() });
+						// Entries differ in their choices (a repeated day or conversation is refused), else in all.
+						const choices = group.values.filter((v) => v.type === 'options').map((v) => v.name);
+						const key = (e: Record<string, unknown>) => JSON.stringify(choices.length ? choices.map((name) => e[name]) : e).toLowerCase();
+						const unique = fc.uniqueArray(entry, { minLength: 1, maxLength: 3, selector: key });
 						return [group.name, p.typeOptions?.multipleValues ? unique : entry];
 					}),
 				),
@@ -145,6 +154,38 @@ const NODES: Array<[string, { kind: NodeKind; host: SpecHost; credentials: (url:
 	],
 ];
 
+/**
+ * The data a user gave (IDs, lists, tags, text, addresses: by field name, in any collection) that no
+ * request carries: given and silently dropped.
+ */
+function lost(kind: NodeKind, parameters: INodeParameters, requests: Recorded[]): string[] {
+	const sent = requests.map((r) => `${r.path} ${JSON.stringify(r.query)} ${JSON.stringify(r.headers)} ${JSON.stringify(r.body)}`).join('\n');
+	const given: Array<[string, string]> = [];
+	const walk = (value: unknown, name: string) => {
+		if (typeof value === 'string') {
+			if (!(ID_FIELDS.has(name) || ID_LISTS.has(name) || TAG_LISTS.has(name) || TEXT_FIELDS.has(name) || URL_FIELDS.test(name))) return;
+			const entries = ID_LISTS.has(name) || TAG_LISTS.has(name) ? value.split(',') : [value];
+			for (const entry of entries) if (entry.trim() !== '') given.push([name, entry.trim()]);
+		} else if (Array.isArray(value)) value.forEach((entry) => walk(entry, name));
+		else if (value !== null && typeof value === 'object') {
+			if ('__rl' in value) walk((value as IDataObject).value, name);
+			else for (const [key, entry] of Object.entries(value)) walk(entry, key);
+		}
+	};
+	// Top-level fields as shown in this variant; of a collection, only the entries it offers (spec.ts may fill in more).
+	const shown = kind.nodeType.description.properties.filter(
+		(p) => p.displayOptions?.show?.resource?.includes(String(parameters.resource)) && p.displayOptions?.show?.operation?.includes(String(parameters.operation)) && shownWith(p, parameters),
+	);
+	for (const p of shown) {
+		const value = parameters[p.name];
+		if (p.type === 'collection' && value !== null && typeof value === 'object') {
+			const offered = new Set((p.options as INodeProperties[]).map((o) => o.name));
+			for (const [key, entry] of Object.entries(value)) if (offered.has(key)) walk(entry, key);
+		} else walk(value, p.name);
+	}
+	return given.filter(([, value]) => !sent.includes(value) && !sent.includes(JSON.stringify(value).slice(1, -1))).map(([name, value]) => `${name}: ${JSON.stringify(value)}`);
+}
+
 /** What a run sent that the spec does not allow, per request. */
 function problemsOf(requests: Recorded[], host: SpecHost): string[] {
 	return requests.flatMap((request) => {
@@ -172,7 +213,7 @@ describe.each(NODES)('valid input, every variant: %s node', (_title, { kind, hos
 				const { error } = await runNode({ parameters, credentials: credentials(recorder.url), node: kind, input: [{ json: {}, ...(binary ? { binary } : {}) }] });
 				expect({ parameters, error: error?.message }).toEqual({ parameters, error: undefined });
 				expect(recorder.requests.length).toBeGreaterThan(0);
-				expect({ parameters, problems: problemsOf(recorder.requests, host) }).toEqual({ parameters, problems: [] });
+				expect({ parameters, problems: problemsOf(recorder.requests, host), lost: lost(kind, parameters, recorder.requests) }).toEqual({ parameters, problems: [], lost: [] });
 			}),
 			// A fixed seed keeps CI reproducible; FC_SEED / FC_RUNS explore further (and a failure prints its seed).
 			{ numRuns: Number(process.env.FC_RUNS ?? 4), seed: Number(process.env.FC_SEED ?? 20261126), examples: [[base]] },

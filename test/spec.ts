@@ -875,7 +875,7 @@ export function variants(resource: string, operation: string, kind: NodeKind = c
 	return sets;
 }
 
-function shownWith(p: INodeProperties, parameters: INodeParameters): boolean {
+export function shownWith(p: INodeProperties, parameters: INodeParameters): boolean {
 	for (const [name, values] of Object.entries(p.displayOptions?.show ?? {})) {
 		if (name === 'resource' || name === 'operation' || name.startsWith('@')) continue;
 		if (!(values as unknown[]).includes(parameters[name])) return false;
