@@ -583,6 +583,29 @@ export const MILLISECONDS: Record<string, string> = {
 	'GET /stats toDate': 'the spec\'s example answer echoes the range in milliseconds; reference §1',
 };
 const TIME_NAME = /(At|Timestamp|Date)$|^(from|to|until)$/;
+
+/** Operations that write a message's `data`, and the limits CometChat's send-message page gives it. */
+const MESSAGE_WRITES = ['POST /messages', 'POST /bots/{uid}/messages', 'POST /messages/{id}/thread', 'PUT /messages/{id}'];
+const DATA_MAX_BYTES = 10 * 1024; // "Message data object: 10 KB max (UTF8mb4)": INFERRED as bytes of its JSON in UTF-8
+const MESSAGE_MAX_CHARACTERS = 65_536; // "Maximum message size: 65 KB (~65,536 characters including metadata)"
+
+/** The lengths CometChat documents but the spec does not (send-message and constraints pages). */
+function documentedLimits(opId: string, body: Json): string[] {
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+	const problems: string[] = [];
+	if (MESSAGE_WRITES.includes(opId)) {
+		const dataBytes = new TextEncoder().encode(JSON.stringify(body.data ?? {})).length;
+		if (dataBytes > DATA_MAX_BYTES) problems.push(`body.data is ${dataBytes} bytes; CometChat allows a message's data at most 10 KB`);
+		const characters = [...JSON.stringify(body)].length;
+		if (characters > MESSAGE_MAX_CHARACTERS) problems.push(`the message is ${characters} characters; CometChat allows at most ${MESSAGE_MAX_CHARACTERS}`);
+	}
+	// Tags of users, groups, messages and conversations: at most 25 of at most 100 characters.
+	if (Array.isArray(body.tags)) {
+		if (body.tags.length > 25) problems.push(`body.tags has ${body.tags.length} tags; CometChat allows 25`);
+		for (const tag of body.tags) if (typeof tag === 'string' && [...tag].length > 100) problems.push(`body.tags has a tag of ${[...tag].length} characters; CometChat allows 100`);
+	}
+	return problems;
+}
 const URL_NAME = /(url|URL|Url)$|^(avatar|icon|link)$/;
 const INT_RANGE: Record<string, [number, number]> = { int32: [-(2 ** 31), 2 ** 31 - 1], int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] };
 
@@ -746,6 +769,7 @@ export function violations(op: SpecOperation, request: Recorded, check: CheckOpt
 			: valueViolations(schema, request.body, 'body', 'body', options);
 	const fits = [bodySchema, ...(BODY_EXTENSIONS[op.id] ?? []).map((extension) => extension.schema)].map(fit);
 	problems.push(...fits.reduce((best, candidate) => (candidate.length < best.length ? candidate : best)));
+	if (check.inferredFormats) problems.push(...documentedLimits(op.id, request.body));
 	return problems;
 }
 
