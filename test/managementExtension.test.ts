@@ -51,13 +51,12 @@ describe('Extension → Get Many', () => {
 		expect(items.filter((item) => item.json.isActive).map((item) => item.json.id)).toEqual(['gifs-giphy']);
 	});
 
-	it('walks further pages with page=2… when the list is longer than 1000', async () => {
+	it('never sends page, which the spec does not declare for this list: a list longer than 1000 fails the item, not cut', async () => {
 		for (let i = 1; i <= 1005; i++) extensions().added.push({ id: `custom-${i}`, name: `Custom ${i}`, tagLine: 'A custom extension' });
 		const { items, error } = await run('getAll', { returnAll: true });
-		expect(error).toBeUndefined();
-		expect(requests().map((request) => request.query)).toEqual([{ perPage: '1000' }, { page: '2', perPage: '1000' }]);
-		expect(items).toHaveLength(EXTENSION_CATALOGUE.length + 1005);
-		expect(items.at(-1)?.json.id).toBe('custom-1005');
+		expect(requests().map((request) => ({ path: request.path, query: request.query }))).toEqual([{ path: `/apps/${APP}/extensions`, query: { perPage: '1000' } }]);
+		expect(error?.message).toBe('CometChat has more than 1000 entries in this list, and its API documents no way to fetch past the first 1000 [item 0]');
+		expect(items).toEqual([]);
 	});
 
 	it('asks for no more than Limit', async () => {

@@ -216,6 +216,8 @@ describe('Message → Send', () => {
 		['invalid metadata JSON', { options: { metadata: '{"ticket": ' } }, 'Metadata (JSON): is not valid JSON'],
 		['metadata that is an array', { options: { metadata: '[1, 2]' } }, 'Metadata (JSON): must be a JSON object, not an array'],
 		['a message over 65,536 characters', { text: 'x'.repeat(65_400), options: { metadata: JSON.stringify({ note: 'y'.repeat(200) }) } }, 'Text: with its metadata and tags the message is'],
+		// Within 65,536 characters but over the data object's 10 KB: 5,200 "é" are 10,400 bytes.
+		['a message whose data is over 10 KB', { text: 'é'.repeat(5200) }, "Text: with its metadata the message's data is 10411 bytes; CometChat allows at most 10 KB (10240 bytes) [item 0]"],
 		['26 tags', { options: { tags: Array.from({ length: 26 }, (_, i) => `t${i}`).join(',') } }, 'Tags: has 26 tags; CometChat allows at most 25 [item 0]'],
 		['an empty receiver', { receiver: byId('={{ $json.to }}') }, 'Receiver: is empty [item 0]'],
 		['a receiver with spaces inside', { receiver: byId('={{ $json.to }} smith') }, 'Receiver: "alice smith" has characters'],

@@ -51,6 +51,7 @@ describe('Message → Update and Delete', () => {
 
 	it.each([
 		['no field to change', { updateFields: {} }, 'Update Fields: is empty; add the text, metadata or tags to change [item 0]'],
+		['a data object over 10 KB', { updateFields: { metadata: JSON.stringify({ note: 'y'.repeat(10_300) }) } }, "Metadata (JSON): with its metadata the message's data is 10324 bytes; CometChat allows at most 10 KB (10240 bytes) [item 0]"],
 		['an empty text', { updateFields: { text: ' ' } }, 'Text: is empty [item 0]'],
 		['metadata that is text', { updateFields: { metadata: '"x"' } }, 'Metadata (JSON): must be a JSON object, not a string [item 0]'],
 		['an Output that is none', { updateFields: { text: 'x' }, options: { output: '={{ "both" }}' } }, 'Output: "both" is not one of action, message [item 0]'],

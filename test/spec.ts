@@ -1,20 +1,20 @@
 /**
  * CometChat's OpenAPI spec as a checker, a server that records requests, and parameter sets that fill in
- * every field of an operation: shared by the contract test and the hostile-input test.
- * The spec is read from ../shared/reference/cometchat-openapi/ (present in CI and on developer machines,
- * not part of this repository); `specPresent` says whether it was found.
+ * every field of an operation: shared by the contract, hostile-input and property tests.
+ * The spec is read from test/spec-digest.json, the facts of CometChat's OpenAPI files that
+ * `npm run spec:digest -- <folder>` writes (the files are CometChat's and stay out of this repository);
+ * test/specDigest.test.ts checks the digest against the files where ../shared/reference/cometchat-openapi/ is.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { IBinaryKeyData, INodeParameters, INodeProperties, INodePropertyOptions, NodeParameterValueType } from 'n8n-workflow';
 import { parseMultipart } from './emulator/routes/moderation';
-import { chatNode, managementNode, ROOT, type NodeKind } from './harness';
+import type { Digest, DigestOperation } from '../scripts/spec-digest';
+import { chatNode, managementNode, type NodeKind } from './harness';
 
-const SPEC_DIR = join(ROOT, '..', 'shared', 'reference', 'cometchat-openapi');
-export const SPEC_FILE = join(SPEC_DIR, 'chat-apis.json');
-export const specPresent = existsSync(SPEC_FILE);
+export const DIGEST_FILE = join(__dirname, 'spec-digest.json');
 
 /**
  * The specs of the hosts the nodes call. The CometChat node's, all under /v3: the chat API, the calls
@@ -478,37 +478,15 @@ export const EXTRA_VARIANTS: Record<string, INodeParameters[]> = {
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
-const documents: Array<{ doc: Json; tag?: string; host: SpecHost }> = specPresent
-	? SPEC_FILES.filter(({ file }) => existsSync(join(SPEC_DIR, file))).map(({ file, tag, host }) => ({
-			doc: JSON.parse(readFileSync(join(SPEC_DIR, file), 'utf8')),
-			tag,
-			host,
-		}))
-	: [];
-// $refs resolve within the document of the operation being checked.
-let spec: Json = documents[0]?.doc ?? { paths: {} };
+const digest = JSON.parse(readFileSync(DIGEST_FILE, 'utf8')) as Digest;
+const documents: Array<{ operations: DigestOperation[]; tag?: string; host: SpecHost }> = SPEC_FILES.map(({ file, tag, host }) => {
+	if (!digest.files[file]) throw new Error(`${DIGEST_FILE} has no ${file}: run npm run spec:digest -- <folder>`);
+	return { operations: digest.files[file].operations, tag, host };
+});
 
-function resolve(node: Json): Json {
-	let current = node;
-	while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-		current = current.$ref
-			.replace(/^#\//, '')
-			.split('/')
-			.reduce((object: Json, key: string) => object?.[key], spec);
-	}
-	return current;
-}
+// The digest's schemas have their $refs resolved already; those written here have none.
+const resolve = (node: Json): Json => node;
 
-/** The properties an object schema allows (allOf parts merged) and the required ones. */
-function schemaShape(schema: Json): { properties: Record<string, Json>; required: string[]; any: boolean } {
-	const s = resolve(schema) ?? {};
-	const parts = (s.allOf ?? []).map(schemaShape);
-	return {
-		properties: Object.assign({}, s.properties, ...parts.map((part: Json) => part.properties)),
-		required: [...(s.required ?? []), ...parts.flatMap((part: Json) => part.required)],
-		any: !s.properties && !parts.length && (s.type === 'object' || s.type === undefined),
-	};
-}
 
 export interface SpecOperation {
 	id: string;
@@ -516,37 +494,38 @@ export interface SpecOperation {
 	path: string;
 	tag: string;
 	host: SpecHost;
-	operation: Json;
-	doc: Json;
+	/** The spec's operationId, or where an operation documented beyond the spec is documented. */
+	name: string;
+	operation: { parameters?: Json[]; requestBody?: Json };
 }
 
 export const specOperations: SpecOperation[] = [
-	...documents.flatMap(({ doc, tag, host }) =>
-		Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
-			Object.entries(item as Record<string, Json>)
-				.filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-				.map(([method, operation]) => ({
-					id: `${method.toUpperCase()} ${path}`,
-					method: method.toUpperCase(),
-					path,
-					tag: tag ?? operation.tags?.[0],
-					host,
-					operation,
-					doc,
-				})),
-		),
+	...documents.flatMap(({ operations, tag, host }) =>
+		operations.map((operation) => ({
+			id: `${operation.method} ${operation.path}`,
+			method: operation.method,
+			path: operation.path,
+			tag: tag ?? operation.tag ?? '',
+			host,
+			name: operation.operationId ?? '',
+			operation,
+		})),
 	),
-	...(documents.length
-		? DOCUMENTED_BEYOND_SPEC.map(({ method, path, tag, docs, parameters, requestBody }) => ({
-				id: `${method} ${path}`,
-				method,
-				path,
-				tag,
-				host: 'chat' as const,
-				operation: { summary: `documented beyond the spec: ${docs}`, parameters, requestBody },
-				doc: documents[0].doc,
-			}))
-		: []),
+	...DOCUMENTED_BEYOND_SPEC.map(({ method, path, tag, docs, parameters, requestBody }) => ({
+		id: `${method} ${path}`,
+		method,
+		path,
+		tag,
+		host: 'chat' as const,
+		name: `documented beyond the spec: ${docs}`,
+		operation: {
+			parameters,
+			requestBody: requestBody && {
+				required: requestBody.required,
+				content: Object.fromEntries(Object.entries(requestBody.content as Record<string, Json>).map(([type, media]) => [type, media.schema])),
+			},
+		},
+	})),
 ];
 
 /**
@@ -564,74 +543,130 @@ export function matchOperation(method: string, path: string, host: SpecHost = 'c
 	return candidates.filter((op) => op.method === method).sort((a, b) => literal(b) - literal(a))[0];
 }
 
+/**
+ * Parameters whose type in the spec disagrees with CometChat's documented use, with the source followed
+ * (`reason`): their schema here replaces the spec's.
+ */
+export const PARAMETER_CORRECTIONS: Record<string, { reason: string; schema: Json }> = Object.fromEntries(
+	['GET /messages', 'GET /users/{uid}/messages', 'GET /groups/{guid}/messages'].map((id) => [
+		`${id} query mentionedUids`,
+		{
+			reason: 'reference §7.9: "mentionedUids (csv)", the UIDs whose mentions to list; the spec types it boolean, which filters nothing by UID',
+			schema: { type: 'array', items: { type: 'string' } },
+		},
+	]),
+);
+
+// chat-apis.json's moderation operations refer to parameters it does not define (apikey; key, secret and
+// appId of the management API; ruleId, keywordId, messageId): the digest leaves those out.
 export function parametersOf(op: SpecOperation): Json[] {
-	spec = op.doc;
-	// chat-apis.json's moderation operations refer to parameters it does not define (apikey; key, secret
-	// and appId of the management API; ruleId, keywordId, messageId): those are left out.
-	return (op.operation.parameters ?? []).map(resolve).filter((p: Json) => p && typeof p === 'object');
+	return (op.operation.parameters ?? []).map((p: Json) => {
+		const correction = PARAMETER_CORRECTIONS[`${op.id} ${p.in} ${p.name}`];
+		return correction ? { ...p, schema: correction.schema } : p;
+	});
 }
 
-function enumOf(schema: Json): unknown[] | undefined {
-	const s = resolve(schema) ?? {};
-	return s.enum ?? resolve(s.items)?.enum;
+/**
+ * Checks beyond the spec's words, for the property test's valid inputs (INFERRED where the spec is
+ * silent): a time CometChat takes as a number is in seconds, as its examples are (10 digits, not the
+ * 13 of milliseconds); a field named for an address holds an absolute http(s) URL.
+ */
+export interface CheckOptions {
+	inferredFormats?: boolean;
 }
+/** Times CometChat takes in milliseconds, not seconds, with where that is said. */
+export const MILLISECONDS: Record<string, string> = {
+	'GET /notifications/v1/logs from': 'the spec: "timestamp in milliseconds"',
+	'GET /notifications/v1/logs to': 'the spec: "timestamp in milliseconds"',
+	'PUT /notifications/v1/preferences/mute until': 'the spec\'s example 1710696964705',
+	'GET /stats fromDate': 'the spec\'s example answer echoes the range in milliseconds; reference §1',
+	'GET /stats toDate': 'the spec\'s example answer echoes the range in milliseconds; reference §1',
+};
+const TIME_NAME = /(At|Timestamp|Date)$|^(from|to|until)$/;
 
-/** Every way the request breaks the spec, as sentences. */
-export function violations(op: SpecOperation, request: Recorded): string[] {
-	spec = op.doc;
+/** Operations that write a message's `data`, and the limits CometChat's send-message page gives it. */
+const MESSAGE_WRITES = ['POST /messages', 'POST /bots/{uid}/messages', 'POST /messages/{id}/thread', 'PUT /messages/{id}'];
+const DATA_MAX_BYTES = 10 * 1024; // "Message data object: 10 KB max (UTF8mb4)": INFERRED as bytes of its JSON in UTF-8
+const MESSAGE_MAX_CHARACTERS = 65_536; // "Maximum message size: 65 KB (~65,536 characters including metadata)"
+
+/** The lengths CometChat documents but the spec does not (send-message and constraints pages). */
+function documentedLimits(opId: string, body: Json): string[] {
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
 	const problems: string[] = [];
-	const parameters = parametersOf(op);
-	const query = parameters.filter((p) => p.in === 'query');
-	for (const [name, value] of Object.entries(request.query)) {
-		const parameter = query.find((p) => p.name === name);
-		if (!parameter) {
-			problems.push(`query parameter "${name}" is not in the spec`);
-			continue;
-		}
-		const allowed = enumOf(parameter.schema);
-		const values = resolve(parameter.schema)?.type === 'array' ? value.split(',') : [value];
-		for (const v of values) if (allowed && !allowed.map(String).includes(v)) problems.push(`query ${name}=${v} is not one of ${allowed.join(', ')}`);
+	if (MESSAGE_WRITES.includes(opId)) {
+		const dataBytes = new TextEncoder().encode(JSON.stringify(body.data ?? {})).length;
+		if (dataBytes > DATA_MAX_BYTES) problems.push(`body.data is ${dataBytes} bytes; CometChat allows a message's data at most 10 KB`);
+		const characters = [...JSON.stringify(body)].length;
+		if (characters > MESSAGE_MAX_CHARACTERS) problems.push(`the message is ${characters} characters; CometChat allows at most ${MESSAGE_MAX_CHARACTERS}`);
 	}
-	for (const parameter of query.filter((p) => p.required)) {
-		if (!(parameter.name in request.query)) problems.push(`required query parameter "${parameter.name}" is missing`);
+	// Tags of users, groups, messages and conversations: at most 25 of at most 100 characters.
+	if (Array.isArray(body.tags)) {
+		if (body.tags.length > 25) problems.push(`body.tags has ${body.tags.length} tags; CometChat allows 25`);
+		for (const tag of body.tags) if (typeof tag === 'string' && [...tag].length > 100) problems.push(`body.tags has a tag of ${[...tag].length} characters; CometChat allows 100`);
 	}
-	const headerNames = parameters.filter((p) => p.in === 'header').map((p) => String(p.name).toLowerCase());
-	if (request.headers.onbehalfof !== undefined && !headerNames.includes('onbehalfof')) problems.push('header onBehalfOf is not in the spec');
-	for (const parameter of parameters.filter((p) => p.in === 'header' && p.required)) {
-		if (!(String(parameter.name).toLowerCase() in request.headers)) problems.push(`required header "${parameter.name}" is missing`);
-	}
-
-	const content = op.operation.requestBody?.content ?? {};
-	const sentType = /^multipart\/form-data/i.test(String(request.headers['content-type'] ?? '')) ? 'multipart/form-data' : 'application/json';
-	if (request.body === undefined) {
-		const schema = (content['application/json'] ?? content['multipart/form-data'])?.schema;
-		if (op.operation.requestBody?.required && schema && bodyViolations(schema, {}, 'body').some((p) => p.startsWith('required'))) {
-			problems.push('the spec requires a body, none was sent');
-		}
-		return problems;
-	}
-	const bodySchema = content[sentType]?.schema;
-	if (!bodySchema) {
-		const defined = Object.keys(content);
-		return [...problems, defined.length ? `a ${sentType} body was sent, the spec defines ${defined.join(', ')}` : 'a body was sent, the spec defines none'];
-	}
-	const fits = [bodySchema, ...(BODY_EXTENSIONS[op.id] ?? []).map((extension) => extension.schema)].map((schema) => bodyViolations(schema, request.body, 'body'));
-	problems.push(...fits.reduce((best, candidate) => (candidate.length < best.length ? candidate : best)));
 	return problems;
 }
+const URL_NAME = /(url|URL|Url)$|^(avatar|icon|link)$/;
+const INT_RANGE: Record<string, [number, number]> = { int32: [-(2 ** 31), 2 ** 31 - 1], int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] };
 
-function bodyViolations(schema: Json, value: Json, at: string): string[] {
+/** How a JSON value breaks one schema: type, format, enum, bounds, lengths, then its entries. */
+function valueViolations(schema: Json, value: Json, at: string, name: string, options: CheckOptions & { op?: string }): string[] {
 	const s = resolve(schema) ?? {};
 	// oneOf/anyOf: the value must fit one alternative; report the closest one's problems.
 	const alternatives = [...(s.oneOf ?? []), ...(s.anyOf ?? [])];
 	if (alternatives.length) {
 		return alternatives
-			.map((alternative: Json) => bodyViolations(alternative, value, at))
+			.map((alternative: Json) => valueViolations(alternative, value, at, name, options))
 			.reduce((best: string[], problems: string[]) => (problems.length < best.length ? problems : best));
 	}
+	const type = s.type ?? (s.allOf ?? []).map((part: Json) => resolve(part)?.type).find(Boolean) ?? (s.properties ? 'object' : undefined);
+	if (value === null) return s.nullable || type === undefined ? [] : [`${at} is null, the spec says ${type}`];
+	const actual = Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+	const fits = type === undefined || actual === type || (type === 'number' && actual === 'integer');
+	if (!fits) return [`${at} is ${actual} ${JSON.stringify(value).slice(0, 40)}, the spec says ${type}`];
 	const problems: string[] = [];
-	const shape = schemaShape(s);
-	if (value === null || typeof value !== 'object' || Array.isArray(value)) return problems;
+	if (s.enum && !s.enum.includes(value)) problems.push(`${at}=${JSON.stringify(value)} is not one of ${s.enum.join(', ')}`);
+	if (typeof value === 'number') {
+		const range = INT_RANGE[s.format];
+		if (range && !(value >= range[0] && value <= range[1])) problems.push(`${at}=${value} is out of ${s.format}`);
+		if (s.minimum !== undefined && value < s.minimum) problems.push(`${at}=${value} is below the minimum ${s.minimum}`);
+		if (s.maximum !== undefined && value > s.maximum) problems.push(`${at}=${value} is above the maximum ${s.maximum}`);
+		// Seconds have up to 11 digits until the year 5138; milliseconds of any date after 1973 have more.
+		if (options.inferredFormats && TIME_NAME.test(name)) {
+			const millis = `${options.op} ${name}` in MILLISECONDS;
+			if (!(Number.isInteger(value) && value >= 0 && (millis ? value >= 1e11 : value < 1e11))) problems.push(`${at}=${value} is not a time in ${millis ? 'milliseconds' : 'seconds'}`);
+		}
+	}
+	if (typeof value === 'string') {
+		const length = [...value].length;
+		if (s.minLength !== undefined && length < s.minLength) problems.push(`${at} is shorter than ${s.minLength}`);
+		if (s.maxLength !== undefined && length > s.maxLength) problems.push(`${at} is longer than ${s.maxLength}`);
+		if (s.pattern !== undefined && !new RegExp(s.pattern, 'u').test(value)) problems.push(`${at} does not match ${s.pattern}`);
+		if (options.inferredFormats && URL_NAME.test(name) && !/^https?:\/\/[^\s/]+/.test(value)) problems.push(`${at}=${JSON.stringify(value)} is not an http(s) URL`);
+	}
+	if (Array.isArray(value)) {
+		if (s.minItems !== undefined && value.length < s.minItems) problems.push(`${at} has fewer than ${s.minItems} entries`);
+		if (s.maxItems !== undefined && value.length > s.maxItems) problems.push(`${at} has more than ${s.maxItems} entries`);
+		if (s.items) value.forEach((entry, i) => problems.push(...valueViolations(s.items, entry, `${at}[${i}]`, name, options)));
+	}
+	if (actual === 'object') problems.push(...objectViolations(s, value, at, options));
+	return problems;
+}
+
+/** The properties an object schema allows (allOf parts merged) and the required ones. */
+function schemaShape(schema: Json): { properties: Record<string, Json>; required: string[]; any: boolean } {
+	const s = resolve(schema) ?? {};
+	const parts = (s.allOf ?? []).map(schemaShape);
+	return {
+		properties: Object.assign({}, s.properties, ...parts.map((part: Json) => part.properties)),
+		required: [...(s.required ?? []), ...parts.flatMap((part: Json) => part.required)],
+		any: !s.properties && !parts.length && (s.type === 'object' || s.type === undefined),
+	};
+}
+
+function objectViolations(schema: Json, value: Json, at: string, options: CheckOptions): string[] {
+	const problems: string[] = [];
+	const shape = schemaShape(schema);
 	if (shape.any) return problems; // a free-form object (metadata)
 	for (const [key, entry] of Object.entries(value)) {
 		const property = shape.properties[key] ?? placeholderOf(shape.properties);
@@ -639,14 +674,12 @@ function bodyViolations(schema: Json, value: Json, at: string): string[] {
 			problems.push(`${at}.${key} is not in the spec`);
 			continue;
 		}
-		if (FREE_FORM.includes(key)) continue;
-		const allowed = enumOf(property);
-		const values = Array.isArray(entry) ? entry : [entry];
-		if (allowed) for (const v of values) if (!allowed.includes(v)) problems.push(`${at}.${key}=${JSON.stringify(v)} is not one of ${allowed.join(', ')}`);
-		const resolved = resolve(property) ?? {};
-		if (resolved.type === 'object' || resolved.properties || resolved.oneOf || resolved.anyOf || resolved.allOf) {
-			problems.push(...bodyViolations(property, entry, `${at}.${key}`));
+		// The customer's own JSON: its kind is checked, not its keys.
+		if (FREE_FORM.includes(key)) {
+			if (entry === null || typeof entry !== 'object') problems.push(`${at}.${key} is ${JSON.stringify(entry)}, not JSON`);
+			continue;
 		}
+		problems.push(...valueViolations(property, entry, `${at}.${key}`, key, options));
 	}
 	// A required name the schema does not define is an error of the spec (data import: the wrappers list
 	// their entries' ID field, and the messages body the group fields), so it is not asked for.
@@ -658,6 +691,101 @@ function bodyViolations(schema: Json, value: Json, at: string): string[] {
 function placeholderOf(properties: Record<string, Json>): Json {
 	const name = Object.keys(properties).find((key) => /<[^>]+>/.test(key));
 	return name === undefined ? undefined : properties[name];
+}
+
+/**
+ * How a query, header or path value (text on the wire) breaks its parameter's schema: integers and
+ * numbers must read as such, booleans as true/false, arrays as comma-separated entries of their type.
+ */
+function textViolations(schema: Json, text: string, at: string, name: string, options: CheckOptions): string[] {
+	const s = resolve(schema) ?? {};
+	if (s.type === 'array') return text.split(',').flatMap((entry, i) => textViolations(s.items ?? {}, entry, `${at}[${i}]`, name, options));
+	let value: unknown = text;
+	if (s.type === 'integer' || s.type === 'number') {
+		if (!(s.type === 'integer' ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/).test(text)) return [`${at}=${JSON.stringify(text)} is not ${s.type === 'integer' ? 'an integer' : 'a number'}`];
+		value = Number(text);
+	} else if (s.type === 'boolean') {
+		if (text !== 'true' && text !== 'false') return [`${at}=${JSON.stringify(text)} is not true or false`];
+		value = text === 'true';
+	}
+	// Enums of text parameters compare as text (the wire has no numbers).
+	const typed = s.enum ? { ...s, enum: s.enum.map((v: unknown) => (typeof value === 'string' ? String(v) : v)) } : s;
+	return valueViolations(typed, value, at, name, options);
+}
+
+/** Every way the request breaks the spec, as sentences. */
+export function violations(op: SpecOperation, request: Recorded, check: CheckOptions = {}): string[] {
+	const options = { ...check, op: op.id };
+	const problems: string[] = [];
+	const parameters = parametersOf(op);
+	const query = parameters.filter((p) => p.in === 'query');
+	for (const [name, value] of Object.entries(request.query)) {
+		const parameter = query.find((p) => p.name === name);
+		if (!parameter) {
+			problems.push(`query parameter "${name}" is not in the spec`);
+			continue;
+		}
+		problems.push(...textViolations(parameter.schema, value, `query ${name}`, name, options));
+	}
+	for (const parameter of query.filter((p) => p.required)) {
+		if (!(parameter.name in request.query)) problems.push(`required query parameter "${parameter.name}" is missing`);
+	}
+	const headers = parameters.filter((p) => p.in === 'header');
+	if (request.headers.onbehalfof !== undefined && !headers.some((p) => String(p.name).toLowerCase() === 'onbehalfof')) problems.push('header onBehalfOf is not in the spec');
+	for (const parameter of headers) {
+		const value = request.headers[String(parameter.name).toLowerCase()];
+		if (value === undefined) {
+			if (parameter.required) problems.push(`required header "${parameter.name}" is missing`);
+		} else problems.push(...textViolations(parameter.schema, value, `header ${parameter.name}`, parameter.name, options));
+	}
+	// Path parameters: each {name} of the template against what the request has in its place.
+	const segments = (op.host === 'chat' ? request.path.replace(/^\/v3/, '') : request.path).split('/').filter(Boolean);
+	op.path
+		.split('/')
+		.filter(Boolean)
+		.forEach((part, i) => {
+			const parameter = part.startsWith('{') && parameters.find((p) => p.in === 'path' && `{${p.name}}` === part);
+			if (parameter && segments[i] !== undefined) problems.push(...textViolations(parameter.schema, segments[i], `path ${parameter.name}`, parameter.name, options));
+		});
+
+	const content = op.operation.requestBody?.content ?? {};
+	const sentType = /^multipart\/form-data/i.test(String(request.headers['content-type'] ?? '')) ? 'multipart/form-data' : 'application/json';
+	if (request.body === undefined) {
+		const schema = content['application/json'] ?? content['multipart/form-data'];
+		if (op.operation.requestBody?.required && schema && objectViolations(schema, {}, 'body', options).some((p) => p.startsWith('required'))) {
+			problems.push('the spec requires a body, none was sent');
+		}
+		return problems;
+	}
+	const bodySchema = content[sentType];
+	if (!bodySchema) {
+		const defined = Object.keys(content);
+		return [...problems, defined.length ? `a ${sentType} body was sent, the spec defines ${defined.join(', ')}` : 'a body was sent, the spec defines none'];
+	}
+	// A multipart body arrives as text fields (and files): their values are checked as text.
+	const fit = (schema: Json) =>
+		sentType === 'multipart/form-data' && request.body !== null && typeof request.body === 'object'
+			? multipartViolations(schema, request.body as Record<string, unknown>, options)
+			: valueViolations(schema, request.body, 'body', 'body', options);
+	const fits = [bodySchema, ...(BODY_EXTENSIONS[op.id] ?? []).map((extension) => extension.schema)].map(fit);
+	problems.push(...fits.reduce((best, candidate) => (candidate.length < best.length ? candidate : best)));
+	if (check.inferredFormats) problems.push(...documentedLimits(op.id, request.body));
+	return problems;
+}
+
+function multipartViolations(schema: Json, body: Record<string, unknown>, options: CheckOptions): string[] {
+	const shape = schemaShape(schema);
+	const problems: string[] = [];
+	for (const [key, value] of Object.entries(body)) {
+		const property = shape.properties[key];
+		if (!property) {
+			if (!shape.any) problems.push(`body.${key} is not in the spec`);
+		} else if (typeof value === 'string' && resolve(property)?.format !== 'binary') {
+			problems.push(...textViolations(property, value, `body.${key}`, key, options));
+		}
+	}
+	for (const key of shape.required) if (key in shape.properties && !(key in body)) problems.push(`required body.${key} is missing`);
+	return problems;
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
@@ -726,7 +854,8 @@ export function sample(p: INodeProperties): NodeParameterValueType | INodeParame
 		case 'options':
 			return (p.options as INodePropertyOptions[])[0].value;
 		case 'multiOptions':
-			return (p.options as INodePropertyOptions[]).map((o) => o.value);
+			// (None where the options load from the app: OVERRIDES give those.)
+			return ((p.options ?? []) as INodePropertyOptions[]).map((o) => o.value);
 		case 'collection':
 			return Object.fromEntries((p.options as INodeProperties[]).map((option) => [option.name, sample(option)])) as INodeParameters;
 		case 'fixedCollection':
@@ -770,7 +899,7 @@ export function variants(resource: string, operation: string, kind: NodeKind = c
 	return sets;
 }
 
-function shownWith(p: INodeProperties, parameters: INodeParameters): boolean {
+export function shownWith(p: INodeProperties, parameters: INodeParameters): boolean {
 	for (const [name, values] of Object.entries(p.displayOptions?.show ?? {})) {
 		if (name === 'resource' || name === 'operation' || name.startsWith('@')) continue;
 		if (!(values as unknown[]).includes(parameters[name])) return false;
@@ -791,3 +920,34 @@ export function operationsOf(kind: NodeKind): Array<{ resource: string; operatio
 /** The CometChat node's operations. */
 export const operations = operationsOf(chatNode);
 
+
+/**
+ * Every variant of an operation: each combination of the choices that decide what else is shown or
+ * sent — its options fields and the booleans other fields depend on (Send: every receiver type × every
+ * message type × every media type) — each with every other field filled, then EXTRA_VARIANTS.
+ */
+export function everyVariant(resource: string, operation: string, kind: NodeKind = chatNode): INodeParameters[] {
+	const properties = kind.nodeType.description.properties.filter((p) => isShown(p, resource, operation));
+	const deciding = new Set(properties.flatMap((p) => [...Object.keys(p.displayOptions?.show ?? {}), ...Object.keys(p.displayOptions?.hide ?? {})]));
+	const key = `${resource}.${operation}`;
+	const override = OVERRIDES[key] ?? {};
+	const fill = (fixed: INodeParameters) => {
+		const parameters: INodeParameters = { resource, operation, ...fixed };
+		for (let pass = 0; pass < 2; pass++) {
+			for (const p of properties.filter((x) => shownWith(x, parameters))) if (!(p.name in fixed)) parameters[p.name] = sample(p) as NodeParameterValueType;
+		}
+		return parameters;
+	};
+	const branch = (fixed: INodeParameters): INodeParameters[] => {
+		const parameters = fill(fixed);
+		const choice = properties.find(
+			(p) => shownWith(p, parameters) && !(p.name in fixed) && (p.type === 'options' || (p.type === 'boolean' && deciding.has(p.name))),
+		);
+		if (!choice) return [parameters];
+		const values = choice.type === 'boolean' ? [true, false] : (choice.options as INodePropertyOptions[]).map((o) => o.value);
+		return values.flatMap((value) => branch({ ...fixed, [choice.name]: value }));
+	};
+	const sets = branch(override);
+	for (const extra of EXTRA_VARIANTS[key] ?? []) sets.push({ ...sets[0], ...extra });
+	return sets;
+}

@@ -6,6 +6,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { withRetries } from './retry';
 import { inputError } from './validate';
 
@@ -21,11 +22,12 @@ interface PagePagination {
  * Walks CometChat's page/perPage lists. With Return All it asks for 1000 per page until
  * meta.pagination says the last page came; with a Limit it asks for no more than the limit needs.
  * Each page goes through the operation's own postReceive chain (error check, unwrap `data`).
- * `pageOnFirst: false` leaves `page` out of the first request, for lists whose spec gives only `perPage`.
+ * `page: false` is for lists whose spec gives only `perPage` (no `page`): one request, never `page`;
+ * should the answer say more pages exist, the item fails rather than returning a silently cut list.
  */
-export function pageWalker({ pageOnFirst = true }: { pageOnFirst?: boolean } = {}) {
+export function pageWalker({ page = true }: { page?: boolean } = {}) {
 	return async function walkPages(this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) {
-		return await paginate.call(this, requestData, pageOnFirst);
+		return await paginate.call(this, requestData, page);
 	};
 }
 
@@ -39,7 +41,7 @@ export async function paginateByPage(
 async function paginate(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
-	pageOnFirst: boolean,
+	sendPage: boolean,
 ): Promise<INodeExecutionData[]> {
 	const { returnAll, limit } = readLimit(this);
 	// The fewest pages that hold the limit, split evenly: 1500 → 2 × 750, not 1000 + 1000.
@@ -60,7 +62,7 @@ async function paginate(
 	const results: INodeExecutionData[] = [];
 	for (let page = 1; ; page++) {
 		last.pagination = undefined;
-		const pageQuery = page > 1 || pageOnFirst ? { page, perPage } : { perPage };
+		const pageQuery = sendPage ? { page, perPage } : { perPage };
 		const pageRequest = { ...requestData, options: { ...requestData.options, qs: { ...requestData.options.qs, ...pageQuery } } };
 		// A page that fails is retried on its own: the walk resumes where it was, nothing is fetched twice.
 		const items = await withRetries(this, pageRequest.options, async () => await this.makeRoutingRequest(pageRequest));
@@ -74,15 +76,26 @@ async function paginate(
 				? (pagination.current_page ?? page) < pagination.total_pages
 				: items.length === perPage;
 		if (!more || items.length === 0) return results;
+		if (!sendPage) {
+			// INFERRED: the spec documents no way past the first page; failing loses nothing silently.
+			const itemIndex = this.getItemIndex();
+			throw new NodeOperationError(
+				this.getNode(),
+				`CometChat has more than ${perPage} entries in this list, and its API documents no way to fetch past the first ${perPage} [item ${itemIndex}]`,
+				{ itemIndex },
+			);
+		}
 	}
 }
 
 /** Return All, or the Limit (a whole number of at least 1; Infinity with Return All). */
 function readLimit(context: IExecutePaginationFunctions): { returnAll: boolean; limit: number } {
 	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? Infinity : Number(context.getNodeParameter('limit', 50));
+	const raw = context.getNodeParameter('limit', 50) as unknown;
+	// Only a number or its digits: Number() of an object from an expression may throw (no prototype) or mislead.
+	const limit = returnAll ? Infinity : typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : NaN;
 	if (!returnAll && !(Number.isInteger(limit) && limit >= 1)) {
-		throw inputError(context, 'Limit', `must be a whole number of at least 1, not ${JSON.stringify(context.getNodeParameter('limit', 50))}`);
+		throw inputError(context, 'Limit', `must be a whole number of at least 1, not ${JSON.stringify(raw) ?? String(typeof raw)}`);
 	}
 	return { returnAll, limit };
 }

@@ -253,14 +253,15 @@ function hookDescription(hook: string): string {
 }
 
 const listExtensions: ManagementRoute = {
-	// `perPage` default 25, at most 1000 (spec); `page` is not in the spec but its example's
-	// meta.pagination.links.next uses it. `isActive` INFERRED: whether the extension is on in this app.
+	// `perPage` default 25, at most 1000: the list's only parameter in the spec, so the first perPage
+	// entries are answered and `page` is no parameter here (the example's next-page link shows one, the
+	// spec declares none). `isActive` INFERRED: whether the extension is on in this app.
 	method: 'GET',
 	path: '/apps/:appId/extensions',
 	app: true,
 	handler: (ctx) => {
 		const v = new Validator();
-		const page = pageParams({ query: { perPage: '25', ...ctx.query } } as unknown as RouteContext, v);
+		const page = pageParams({ query: { perPage: ctx.query.perPage ?? '25' } } as unknown as RouteContext, v);
 		checked(v);
 		const store = extensionStore(ctx);
 		const appId = ctx.params.appId;

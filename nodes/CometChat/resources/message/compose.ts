@@ -46,9 +46,13 @@ const MEDIA_TYPES: INodePropertyOptions[] = [
 	{ name: 'Video', value: 'video' },
 ];
 
-// CometChat's limits (send-message page): the whole message 65,536 characters with its metadata, at
-// most 10 distinct mentioned users. Custom types are free text; 100 characters like other names (INFERRED).
+// CometChat's limits (send-message page): the whole message 65,536 characters with its metadata, its
+// data object (text, attachments, customData, metadata) 10 KB, at most 10 distinct mentioned users.
+// Custom types are free text; 100 characters like other names (INFERRED).
 const MESSAGE_MAX = 65_536;
+// "Message data object: 10 KB max (UTF8mb4)": INFERRED as 10,240 bytes of its JSON in UTF-8, the
+// stricter reading, so that CometChat is never sent a data object it may refuse.
+const DATA_MAX_BYTES = 10_240;
 const MENTIONS_MAX = 10;
 const TYPE_MAX = 100;
 const MENTION = /<@uid:([^>]*)>/g;
@@ -278,14 +282,19 @@ export function buildMessage({ kinds, several, muidIn }: { kinds: MessageKind[];
 			const tags = readTags(this, 'options.tags');
 			if (tags.length) body.tags = tags;
 		}
-		// CometChat's limit for a whole message, metadata included (send-message page).
-		const size = characters(JSON.stringify(body));
-		if (size > MESSAGE_MAX) {
-			throw inputError(this, fieldOfContent(this), `with its metadata and tags the message is ${size} characters; CometChat allows at most ${MESSAGE_MAX}`, 'Shorten the text or the metadata, or split the message.');
-		}
+		checkMessageSize(this, body, fieldOfContent(this));
 		requestOptions.body = body;
 		return requestOptions;
 	};
+}
+
+/** CometChat's limits for a message body (send-message page), checked before it is sent; `field` is named. */
+export function checkMessageSize(context: IExecuteSingleFunctions, body: IDataObject, field: string): void {
+	const fix = 'Shorten the text or the metadata, or split the message.';
+	const size = characters(JSON.stringify(body));
+	if (size > MESSAGE_MAX) throw inputError(context, field, `with its metadata and tags the message is ${size} characters; CometChat allows at most ${MESSAGE_MAX}`, fix);
+	const dataBytes = Buffer.byteLength(JSON.stringify(body.data ?? {}), 'utf8');
+	if (dataBytes > DATA_MAX_BYTES) throw inputError(context, field, `with its metadata the message's data is ${dataBytes} bytes; CometChat allows at most 10 KB (${DATA_MAX_BYTES} bytes)`, fix);
 }
 
 /** The field that carries most of a message, named in a size error. */

@@ -4,6 +4,7 @@ import { messageIdField } from '../../shared/messageId';
 import { defineOperation } from '../../shared/operations';
 import { inputError, readJsonObject, readTags, readText } from '../../shared/validate';
 import { changedMessage, messageUrl, outputOption } from './common';
+import { checkMessageSize } from './compose';
 
 // PUT /messages/{id}  header onBehalfOf?  body {data: {text?, metadata?}, tags?}
 //   →  {data: <action message {category: "action", type: "message", data: {action: "edited", entities: {by, for,
@@ -67,6 +68,8 @@ async function buildUpdate(this: IExecuteSingleFunctions, requestOptions: IHttpR
 	if (Object.keys(data).length) body.data = data;
 	if (fields.tags !== undefined) body.tags = readTags(this, 'updateFields.tags');
 	if (Object.keys(body).length === 0) throw inputError(this, 'Update Fields', 'is empty; add the text, metadata or tags to change');
+	// The edited message keeps within CometChat's limits, as a sent one does.
+	checkMessageSize(this, body, data.text !== undefined ? 'Text' : 'Metadata (JSON)');
 	requestOptions.body = body;
 	return requestOptions;
 }

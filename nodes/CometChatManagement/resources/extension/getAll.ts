@@ -4,8 +4,9 @@ import { pageWalker, returnAllOrLimit } from '../../../CometChat/shared/paginati
 import { appField, appPath } from '../common';
 
 // GET /apps/{appId}/extensions?perPage  →  {data: [{id, name, tagLine, …, isActive, hooks}], meta: {pagination}}
-// The spec gives this list only perPage (default 25, at most 1000); its example's next-page link
-// uses page=2, so further pages (over 1000 extensions) ask for page 2, 3…; the first never sends page.
+// The spec gives this list only perPage (default 25, at most 1000), no page (its example's next-page
+// link shows page=2, but the parameter is not declared): one request of perPage, never page. Return All
+// asks for 1000 (CometChat offers a few dozen extensions); more would fail the item, not be cut.
 const [returnAll, limit] = returnAllOrLimit;
 
 export const getAll = defineOperation(
@@ -20,5 +21,5 @@ export const getAll = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[appField(), { ...returnAll, routing: { send: { paginate: true }, operations: { pagination: pageWalker({ pageOnFirst: false }) } } }, limit],
+	[appField(), { ...returnAll, routing: { send: { paginate: true }, operations: { pagination: pageWalker({ page: false }) } } }, limit],
 );
