@@ -44,6 +44,24 @@ export function run(
 	return runNode({ parameters, credentials: ctx.credentials(), ...extra });
 }
 
+/**
+ * Runs `parameters` with one input item (its fields feed `={{ $json.x }}` expressions, the way data
+ * from a form or webhook arrives) and asserts the node refused it before any request: the error
+ * contains `text`, no items, nothing sent. Returns the run for further checks.
+ */
+export async function expectRefused(
+	ctx: { readonly emulator: Emulator; credentials: () => IDataObject },
+	parameters: INodeParameters,
+	input: IDataObject,
+	text: string,
+) {
+	const result = await run(ctx, parameters, { input: [{ json: input }] });
+	expect(result.error?.message).toContain(text);
+	expect(result.items).toEqual([]);
+	expect(ctx.emulator.requests).toEqual([]);
+	return result;
+}
+
 /** Asserts one recorded request exactly: method, path, query, body; headers as given (undefined = absent). */
 export function expectRequest(
 	request: RecordedRequest | undefined,

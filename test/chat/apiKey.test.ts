@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { DEFAULT_API_KEY, createEmulator, type Emulator } from '../emulator';
 import { apiKeyStore } from '../emulator/routes/apiKeys';
-import { expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 const apiKey = (operation: string, extra: Record<string, unknown> = {}) => ({ resource: 'apiKey', operation, ...extra }) as INodeParameters;
 
@@ -40,12 +40,7 @@ describe('API Key', () => {
 			['a Name over 100 characters', 'n'.repeat(101), 'authOnly', 'Name: is 101 characters long; CometChat allows at most 100'],
 			['an unknown Scope', 'Widget', 'admin', 'Scope: "admin" is not one of authOnly, fullAccess [item 0]'],
 		])('stops %s before any request', async (_case, name, scope, message) => {
-			const { error, items } = await run(ctx, apiKey('create', { name: '={{ $json.name }}', scope: '={{ $json.scope }}' }), {
-				input: [{ json: { name, scope } }],
-			});
-			expect(error?.message).toContain(message);
-			expect(items).toEqual([]);
-			expect(ctx.emulator.requests).toEqual([]);
+			await expectRefused(ctx, apiKey('create', { name: '={{ $json.name }}', scope: '={{ $json.scope }}' }), { name, scope }, message);
 		});
 
 		it('passes on CometChat\'s quota error once the app has 25 keys', async () => {

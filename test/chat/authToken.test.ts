@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { AuthTokenRecord } from '../emulator';
-import { byId, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 const json = (items: INodeExecutionData[]) => items.map((item) => item.json);
 
@@ -93,10 +93,7 @@ describe('Auth Token → Get', () => {
 	});
 
 	it.each(badTokens)('stops %s before any request', async (_case, value, message) => {
-		const { items, error } = await run(ctx, get({ authToken: '={{ $json.value }}' }), { input: [{ json: { value } }] });
-		expect(error?.message).toContain(message);
-		expect(items).toEqual([]);
-		expect(ctx.emulator.requests).toEqual([]);
+		await expectRefused(ctx, get({ authToken: '={{ $json.value }}' }), { value }, message);
 	});
 
 	it('stops an empty User before any request', async () => {

@@ -1,5 +1,5 @@
 import type { INodeParameters } from 'n8n-workflow';
-import { byId, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 describe('Blocked User → Block', () => {
 	const ctx = useEmulator();
@@ -90,12 +90,7 @@ describe('Blocked User → Block', () => {
 		['a Blocked UID over 100 characters', 'moderator-1', 'a'.repeat(101), 'Blocked UIDs: is 101 characters long'],
 		['Blocked UIDs that are objects', 'moderator-1', [{ uid: 1 }], 'Blocked UIDs: every entry must be text, but one is an object'],
 	])('stops %s before any request, naming the field and item', async (_case, uid, blockedUids, message) => {
-		const { items, error } = await run(ctx, block(byId('={{ $json.uid }}'), '={{ $json.blocked }}'), {
-			input: [{ json: { uid, blocked: blockedUids } }],
-		});
-		expect(error?.message).toContain(message);
-		expect(items).toEqual([]);
-		expect(ctx.emulator.requests).toEqual([]);
+		await expectRefused(ctx, block(byId('={{ $json.uid }}'), '={{ $json.blocked }}'), { uid, blocked: blockedUids }, message);
 	});
 
 	it('fails the item with CometChat\'s code and message when the blocker does not exist', async () => {
@@ -180,12 +175,7 @@ describe('Blocked User → Unblock', () => {
 		['a Blocked UID with a dot', 'moderator-1', ['spammer-1', 'spam.mer'], 'Blocked UIDs: "spam.mer" has characters'],
 		['Blocked UIDs that are an object', 'moderator-1', { uid: 'spammer-1' }, 'Blocked UIDs: expected a comma-separated list or an array but got an object'],
 	])('stops %s before any request, naming the field and item', async (_case, uid, blockedUids, message) => {
-		const { items, error } = await run(ctx, unblock(byId('={{ $json.uid }}'), '={{ $json.blocked }}'), {
-			input: [{ json: { uid, blocked: blockedUids } }],
-		});
-		expect(error?.message).toContain(message);
-		expect(items).toEqual([]);
-		expect(ctx.emulator.requests).toEqual([]);
+		await expectRefused(ctx, unblock(byId('={{ $json.uid }}'), '={{ $json.blocked }}'), { uid, blocked: blockedUids }, message);
 		expect(blockedBy('moderator-1')).toEqual(['spammer-1', 'spammer-2', 'spammer-3']);
 	});
 

@@ -4,7 +4,7 @@ import { Workflow, type INodeParameters } from 'n8n-workflow';
 import { BASE_URL_EXPRESSION, CALLS_BASE_URL_EXPRESSION } from '../../nodes/CometChat/shared/baseUrl';
 import { seedCall, type CallRecord } from '../emulator/routes/calls';
 import { nodeType, runNode } from '../harness';
-import { expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 // The workflow time zone n8n reads date fields without an offset in (n8n's default unless configured).
 const ZONE = process.env.GENERIC_TIMEZONE ?? 'America/New_York';
@@ -298,10 +298,7 @@ describe('Call → Get Many', () => {
 		['a Type not in the list', { type: '={{ $json.v }}' }, 'fax', 'Type: "fax" is not one of audio, video [item 0]'],
 		['a Has Recording that is text', { hasRecording: '={{ $json.v }}' }, 'yes', 'Has Recording: must be true or false, not a string [item 0]'],
 	])('stops %s before any request', async (_case, filters, v, message) => {
-		const { items, error } = await run(ctx, getAll({ filters }), { input: [{ json: { v } as never }] });
-		expect(error?.message).toContain(message);
-		expect(items).toEqual([]);
-		expect(ctx.emulator.requests).toEqual([]);
+		await expectRefused(ctx, getAll({ filters }), { v } as never, message);
 	});
 
 	it('stops an invalid On Behalf Of before any request', async () => {
@@ -419,10 +416,7 @@ describe('Call → Get', () => {
 		['a Session ID over 255 characters', 'a'.repeat(256), 'Session ID: is 256 characters long'],
 		['a Session ID that is a list', ['a'], 'Session ID: must be a single session ID, not a list [item 0]'],
 	])('stops %s before any request', async (_case, v, message) => {
-		const { items, error } = await run(ctx, get('={{ $json.v }}'), { input: [{ json: { v } }] });
-		expect(error?.message).toContain(message);
-		expect(items).toEqual([]);
-		expect(ctx.emulator.requests).toEqual([]);
+		await expectRefused(ctx, get('={{ $json.v }}'), { v }, message);
 	});
 
 	it('lets n8n refuse an empty static Session ID before the run starts', async () => {

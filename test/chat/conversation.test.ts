@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import type { Emulator, MessageRecord } from '../emulator';
 import { conversationStore } from '../emulator/routes/conversations';
 import { groupConversationId, userConversationId } from '../emulator/state';
-import { byId, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 const json = (items: INodeExecutionData[]) => items.map((item) => item.json);
 const T = 1_700_000_000;
@@ -219,10 +219,7 @@ describe('Conversation → Get Many', () => {
 		['a Conversation Type CometChat does not know', { filters: { conversationType: '={{ $json.value }}' } }, 'channel', 'Conversation Type: "channel" is not one of group, user [item 0]'],
 		['a Limit of 0', { limit: '={{ $json.value }}' }, 0, 'Limit: must be a whole number of at least 1'],
 	])('stops %s before any request', async (_case, extra, value, message) => {
-		const { items, error } = await run(ctx, getAll(extra as INodeParameters), { input: [{ json: { value } as IDataObject }] });
-		expect(error?.message).toContain(message);
-		expect(items).toEqual([]);
-		expect(ctx.emulator.requests).toEqual([]);
+		await expectRefused(ctx, getAll(extra as INodeParameters), { value } as IDataObject, message);
 	});
 
 	it('fails with ERR_UID_NOT_FOUND (404) when the On Behalf Of user does not exist', async () => {
@@ -381,10 +378,7 @@ describe('Conversation → Get', () => {
 		// With Conversation With from an expression n8n shows, and requires, both pickers.
 		['a Conversation With that is neither', { conversationWith: '={{ $json.value }}', guid: byId('hiking') }, 'channel', 'Conversation With: "channel" is not one of group, user [item 0]'],
 	])('stops %s before any request', async (_case, extra, value, message) => {
-		const { items, error } = await run(ctx, get(extra as INodeParameters), { input: [{ json: { value } as IDataObject }] });
-		expect(error?.message).toContain(message);
-		expect(items).toEqual([]);
-		expect(ctx.emulator.requests).toEqual([]);
+		await expectRefused(ctx, get(extra as INodeParameters), { value } as IDataObject, message);
 	});
 
 	it('lets n8n refuse a static invalid On Behalf Of before the run starts', async () => {

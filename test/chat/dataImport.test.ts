@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { dataImportStore } from '../emulator/routes/dataImport';
-import { expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 const json = (items: INodeExecutionData[]) => items.map((item) => item.json);
 const serverError = { status: 500, body: { error: { message: 'Boom.', devMessage: 'Boom.', source: 'chat-api', code: 'ERR_EXCEPTION' } } };
@@ -181,10 +181,7 @@ describe('Data Import → Import Users', () => {
 		['the same UID twice in different case', [{ uid: 'Ann', name: 'A' }, { uid: 'ann', name: 'B' }], 'Users: record 2 (uid "ann") has the same uid as record 1; CometChat imports each user once [item 0]'],
 		['a keyed user whose uid differs from its key', { ann: { uid: 'bob', name: 'A' } }, 'Users: record 1 (uid "bob"): uid is "bob" but the record is listed under "ann" [item 0]'],
 	])('stops %s before any request, naming the record and field', async (_case, value, message) => {
-		const { items, error } = await run(ctx, importUsers('={{ $json.users }}'), { input: [{ json: { users: value } as IDataObject }] });
-		expect(error?.message).toContain(message);
-		expect(items).toEqual([]);
-		expect(ctx.emulator.requests).toEqual([]);
+		await expectRefused(ctx, importUsers('={{ $json.users }}'), { users: value } as IDataObject, message);
 	});
 
 	it('stops a Batch Size outside 1 to 50 before any request', async () => {

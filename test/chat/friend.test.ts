@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { friendStore } from '../emulator/routes/friends';
-import { byId, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 const CREATED = 'Created relationship with status accepted.';
 
@@ -99,12 +99,7 @@ describe('Friend → Add', () => {
 		['a Friend UID over 100 characters', 'alice', ['bob', 'b'.repeat(101)], 'Friend UIDs: is 101 characters long'],
 		['Friend UIDs that are objects', 'alice', [{ uid: 'bob' }], 'Friend UIDs: every entry must be text, but one is an object'],
 	])('stops %s before any request, naming the field and item', async (_case, uid, friendUids, message) => {
-		const { items, error } = await run(ctx, add(byId('={{ $json.uid }}'), '={{ $json.friends }}'), {
-			input: [{ json: { uid, friends: friendUids } }],
-		});
-		expect(error?.message).toContain(message);
-		expect(items).toEqual([]);
-		expect(ctx.emulator.requests).toEqual([]);
+		await expectRefused(ctx, add(byId('={{ $json.uid }}'), '={{ $json.friends }}'), { uid, friends: friendUids }, message);
 	});
 
 	it('fails the item with CometChat\'s code and message when the user does not exist', async () => {
@@ -288,12 +283,7 @@ describe('Friend → Remove', () => {
 		['a Friend UID with a space', 'alice', 'bob, car ol', 'Friend UIDs: "car ol" has characters CometChat does not allow'],
 		['Friend UIDs that are null', 'alice', null, 'Friend UIDs: expected a comma-separated list or an array but got null'],
 	])('stops %s before any request, naming the field and item', async (_case, uid, friendUids, message) => {
-		const { items, error } = await run(ctx, remove(byId('={{ $json.uid }}'), '={{ $json.friends }}'), {
-			input: [{ json: { uid, friends: friendUids } }],
-		});
-		expect(error?.message).toContain(message);
-		expect(items).toEqual([]);
-		expect(ctx.emulator.requests).toEqual([]);
+		await expectRefused(ctx, remove(byId('={{ $json.uid }}'), '={{ $json.friends }}'), { uid, friends: friendUids }, message);
 		expect(friendsOf('alice')).toEqual(['bob', 'carol', 'dave']);
 	});
 });

@@ -5,7 +5,7 @@ import { createEmulator, type Emulator } from '../emulator';
 import { seedCall } from '../emulator/routes/calls';
 import type { MessageRecord } from '../emulator/state';
 import { runNode } from '../harness';
-import { expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 const ZONE = process.env.GENERIC_TIMEZONE ?? 'America/New_York';
 const T0 = 1714557600; // 2024-05-01T10:00:00Z
@@ -112,10 +112,7 @@ describe('Metric → Get Usage Metrics', () => {
 		['a To Date that is true', { toDate: '={{ true }}' }, 'To Date: must be a date, not a boolean [item 0]'],
 		['a From Date before 1970', { fromDate: '={{ -5 }}' }, 'From Date: is before 1970'],
 	])('stops %s before any request', async (_case, extra, message) => {
-		const { items, error } = await run(ctx, usage(extra), { input: [{ json: { v: '' } }] });
-		expect(error?.message).toContain(message);
-		expect(items).toEqual([]);
-		expect(ctx.emulator.requests).toEqual([]);
+		await expectRefused(ctx, usage(extra), { v: '' }, message);
 	});
 
 	it('lets n8n refuse an empty static date before the run starts', async () => {

@@ -3,19 +3,11 @@ import type { MessageRecord, RecordedRequest } from '../emulator';
 import { addReason, blockMessage, moderationStore, parseMultipart } from '../emulator/routes/moderation';
 import { messageView } from '../emulator/routes/shared';
 import { userConversationId } from '../emulator/state';
-import { expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 const params = (resource: string, operation: string, extra: Record<string, unknown> = {}) => ({ resource, operation, ...extra }) as INodeParameters;
 const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
 const httpCode = (error: unknown) => (error as { httpCode?: string } | undefined)?.httpCode;
-
-/** Runs `parameters` with one input item whose fields feed `={{ $json.x }}` expressions, expecting a refusal before any request. */
-async function expectRefused(ctx: ReturnType<typeof useEmulator>, parameters: INodeParameters, input: IDataObject, text: string) {
-	const { items, error } = await run(ctx, parameters, { input: [{ json: input }] });
-	expect(error?.message).toContain(text);
-	expect(items).toEqual([]);
-	expect(ctx.emulator.requests).toEqual([]);
-}
 
 describe('Moderation Reason', () => {
 	const ctx = useEmulator();

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { notificationStore } from '../emulator/routes/notifications';
-import { byId, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 const contact = (operation: string, extra: Record<string, unknown> = {}) =>
 	({ resource: 'notificationContact', operation, uid: byId('cometchat-uid-1'), ...extra }) as INodeParameters;
@@ -74,10 +74,7 @@ describe('Notification Contact', () => {
 		['a phone number that is a list', { phno: ['+14155550123'] }, 'Phone Number: must be text, not an array [item 0]'],
 	])('Update stops %s before any request', async (_case, updateFields, message) => {
 		const fields = Object.fromEntries(Object.keys(updateFields).map((key) => [key, `={{ $json.${key} }}`]));
-		const { error, items } = await run(ctx, contact('update', { updateFields: fields }), { input: [{ json: updateFields as IDataObject }] });
-		expect(error?.message).toContain(message);
-		expect(items).toEqual([]);
-		expect(ctx.emulator.requests).toEqual([]);
+		await expectRefused(ctx, contact('update', { updateFields: fields }), updateFields as IDataObject, message);
 	});
 
 	it('stops an invalid user before any request', async () => {

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { notificationStore } from '../emulator/routes/notifications';
-import { byId, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 const preference = (operation: string, extra: Record<string, unknown> = {}) =>
 	({ resource: 'notificationPreference', operation, uid: byId('cometchat-uid-1'), ...extra }) as INodeParameters;
@@ -17,14 +17,6 @@ describe('Notification Preference', () => {
 		ctx.emulator.seedUser({ uid: 'cometchat-uid-2' });
 		ctx.emulator.seedGroup({ guid: 'cometchat-guid-1' });
 	});
-
-	/** Runs with input fields feeding `={{ $json.x }}` expressions and expects a refusal before any request. */
-	async function expectRefused(parameters: INodeParameters, input: IDataObject, message: string) {
-		const { error, items } = await run(ctx, parameters, { input: [{ json: input }] });
-		expect(error?.message).toContain(message);
-		expect(items).toEqual([]);
-		expect(ctx.emulator.requests).toEqual([]);
-	}
 
 	describe('Get', () => {
 		it('sends the UID as the uid query parameter and returns the preferences', async () => {
@@ -43,7 +35,7 @@ describe('Notification Preference', () => {
 		});
 
 		it('stops a UID with a slash before any request', async () => {
-			await expectRefused(preference('get', { uid: byId('={{ $json.uid }}') }), { uid: '../users' }, 'User: "../users" has characters CometChat does not allow');
+			await expectRefused(ctx, preference('get', { uid: byId('={{ $json.uid }}') }), { uid: '../users' }, 'User: "../users" has characters CometChat does not allow');
 		});
 	});
 
@@ -96,7 +88,7 @@ describe('Notification Preference', () => {
 			['DND as text', { dnd: 'yes' }, 'Do Not Disturb: must be true or false, not a string [item 0]'],
 		])('stops %s before any request', async (_case, updateFields, message) => {
 			const fields = Object.fromEntries(Object.keys(updateFields).map((key) => [key, `={{ $json.${key} }}`]));
-			await expectRefused(preference('update', { updateFields: fields }), updateFields as IDataObject, message);
+			await expectRefused(ctx, preference('update', { updateFields: fields }), updateFields as IDataObject, message);
 		});
 
 		// (n8n takes a Schedule's entries from the editor; their values can be expressions.)
@@ -108,11 +100,11 @@ describe('Notification Preference', () => {
 			['a day that is not one', [day({ day: '={{ $json.day }}' })], { day: 'someday' }, 'Schedule: day 1: Day must be one of monday'],
 			['Do Not Disturb as text', [day({ dnd: '={{ $json.dnd }}' })], { dnd: 'no' }, 'Schedule: monday: Do Not Disturb must be true or false'],
 		])('stops a schedule with %s before any request', async (_case, days, input, message) => {
-			await expectRefused(preference('update', { updateFields: { schedule: { days } } }), input as IDataObject, message);
+			await expectRefused(ctx, preference('update', { updateFields: { schedule: { days } } }), input as IDataObject, message);
 		});
 
 		it('stops an empty schedule before any request', async () => {
-			await expectRefused(preference('update', { updateFields: { schedule: {} } }), {}, 'Schedule: has no day [item 0]');
+			await expectRefused(ctx, preference('update', { updateFields: { schedule: {} } }), {}, 'Schedule: has no day [item 0]');
 		});
 	});
 
@@ -154,7 +146,7 @@ describe('Notification Preference', () => {
 			['an abbreviation', 'EST', 'Timezone: "EST" is an abbreviation, not a time zone name'],
 			['an empty zone', ' ', 'Timezone: is empty [item 0]'],
 		])('stops %s before any request', async (_case, timezone, message) => {
-			await expectRefused(preference('updateTimezone', { timezone: '={{ $json.timezone }}' }), { timezone }, message);
+			await expectRefused(ctx, preference('updateTimezone', { timezone: '={{ $json.timezone }}' }), { timezone }, message);
 		});
 
 		it('Get Timezone fails the item for an unknown user', async () => {
@@ -242,11 +234,11 @@ describe('Notification Preference', () => {
 				...('conversationType' in input ? { conversationType: '={{ $json.conversationType }}' } : {}),
 				...('until' in input ? { options: { until: '={{ $json.until }}' } } : {}),
 			});
-			await expectRefused(parameters, input as IDataObject, message);
+			await expectRefused(ctx, parameters, input as IDataObject, message);
 		});
 
 		it('Unmute stops an empty list before any request', async () => {
-			await expectRefused(preference('unmute', { conversations: '={{ $json.ids }}' }), { ids: [] }, 'Conversations: is empty');
+			await expectRefused(ctx, preference('unmute', { conversations: '={{ $json.ids }}' }), { ids: [] }, 'Conversations: is empty');
 		});
 	});
 });

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { errorBody } from '../emulator';
 import { notificationStore } from '../emulator/routes/notifications';
-import { expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 const setting = (operation: string, extra: Record<string, unknown> = {}) => ({ resource: 'notificationSetting', operation, ...extra }) as INodeParameters;
 const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
@@ -84,10 +84,7 @@ describe('Notification Setting', () => {
 			['an unknown template mode', { usePrivacyTemplate: 4 }, 'Template Mode: "4" is not one of 1, 3, 2 [item 0]'],
 		])('stops %s before any request', async (_case, updateFields, message) => {
 			const fields = Object.fromEntries(Object.keys(updateFields).map((key) => [key, `={{ $json.${key} }}`]));
-			const { error, items } = await run(ctx, setting('update', { updateFields: fields }), { input: [{ json: updateFields as IDataObject }] });
-			expect(error?.message).toContain(message);
-			expect(items).toEqual([]);
-			expect(ctx.emulator.requests).toEqual([]);
+			await expectRefused(ctx, setting('update', { updateFields: fields }), updateFields as IDataObject, message);
 		});
 
 		it('passes on CometChat\'s validation error with its details', async () => {

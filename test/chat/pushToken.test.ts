@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { notificationStore } from '../emulator/routes/notifications';
-import { expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 const pushToken = (operation: string, extra: Record<string, unknown> = {}) => ({ resource: 'pushToken', operation, ...extra }) as INodeParameters;
 const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
@@ -78,10 +78,7 @@ describe('Push Token', () => {
 				pushToken: 'pushToken' in input ? '={{ $json.pushToken }}' : FCM_TOKEN,
 				...('timezone' in input ? { options: { timezone: '={{ $json.timezone }}' } } : {}),
 			});
-			const { error, items } = await run(ctx, parameters, { input: [{ json: input as IDataObject }] });
-			expect(error?.message).toContain(message);
-			expect(items).toEqual([]);
-			expect(ctx.emulator.requests).toEqual([]);
+			await expectRefused(ctx, parameters, input as IDataObject, message);
 		});
 	});
 

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { FEATURES, ROLE_PERMISSIONS, SCOPE_PERMISSIONS, roleStore } from '../emulator/routes/roles';
 import { listSearch, nodeType } from '../harness';
-import { byId, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 const role = (operation: string, extra: Record<string, unknown> = {}) => ({ resource: 'role', operation, ...extra }) as INodeParameters;
 
@@ -73,18 +73,16 @@ describe('Role', () => {
 			['a List Users value CometChat does not know', { listUsers: 'friends' }, 'List Users: "friends" is not one of all, friendsOnly'],
 		])('stops %s before any request', async (_case, input, message) => {
 			const values = { roleId: 'vip', name: 'VIP', description: 'ok', metadata: '{}', listUsers: 'all', ...input };
-			const { error, items } = await run(
+			await expectRefused(
 				ctx,
 				role('create', {
 					roleId: '={{ $json.roleId }}',
 					name: '={{ $json.name }}',
 					options: { description: '={{ $json.description }}', metadata: '={{ $json.metadata }}', listUsers: '={{ $json.listUsers }}' },
 				}),
-				{ input: [{ json: values }] },
+				values,
+				message,
 			);
-			expect(error?.message).toContain(message);
-			expect(items).toEqual([]);
-			expect(ctx.emulator.requests).toEqual([]);
 		});
 
 		it('fails with ERR_ROLE_ALREADY_EXISTS for a role ID in use, whatever its case', async () => {

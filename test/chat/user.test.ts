@@ -1,5 +1,5 @@
 import type { INodeExecutionData } from 'n8n-workflow';
-import { byId, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
 
 const json = (items: INodeExecutionData[]) => items.map((item) => item.json);
 
@@ -297,10 +297,7 @@ describe('User → Create', () => {
 		['26 Tags', { options: { tags: '={{ $json.value }}' } }, Array.from({ length: 26 }, (_, i) => `t${i}`), 'Tags: has 26 tags; CometChat allows at most 25'],
 		['a Tag over 100 characters', { options: { tags: '={{ $json.value }}' } }, ['ok', 't'.repeat(101)], 'Tags: "tttttttttttttttttttt…" is 101 characters long'],
 	])('stops %s before any request', async (_case, extra, value, message) => {
-		const { items, error } = await run(ctx, create(extra), { input: [{ json: { value } }] });
-		expect(error?.message).toContain(message);
-		expect(items).toEqual([]);
-		expect(ctx.emulator.requests).toEqual([]);
+		await expectRefused(ctx, create(extra), { value }, message);
 	});
 });
 
