@@ -33,6 +33,12 @@ export function useEmulator(): {
 	};
 }
 
+/** The JSON of each output item. */
+export const json = <T>(items: Array<{ json: T }>): T[] => items.map((item) => item.json);
+
+/** The HTTP status n8n's NodeApiError carries, as text ('404'). */
+export const httpCode = (error: unknown) => (error as { httpCode?: string } | undefined)?.httpCode;
+
 /** A resource-locator value as the editor stores it for "By UID"/"By GUID". */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 

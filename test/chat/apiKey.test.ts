@@ -1,14 +1,13 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { DEFAULT_API_KEY, createEmulator, type Emulator } from '../emulator';
 import { apiKeyStore } from '../emulator/routes/apiKeys';
-import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, httpCode, json, run, useEmulator } from '../helpers';
 
 const apiKey = (operation: string, extra: Record<string, unknown> = {}) => ({ resource: 'apiKey', operation, ...extra }) as INodeParameters;
 
 describe('API Key', () => {
 	const ctx = useEmulator();
 	const store = () => apiKeyStore(ctx.emulator.state);
-	const json = (items: Array<{ json: unknown }>) => items.map((item) => item.json);
 	const seedKey = (key: string, name: string, scope: 'authOnly' | 'fullAccess' = 'authOnly', createdAt?: number) =>
 		store().add({ apiKey: key, name, scope, createdAt });
 	const KEY_A = 'a1915e328e249ffaaafd97fb46a57ba55d233fbf';
@@ -47,7 +46,7 @@ describe('API Key', () => {
 			for (let i = 0; i < 25; i++) seedKey(`key-${i}`, `Key ${i}`);
 			const { error } = await run(ctx, apiKey('create', { name: 'One too many' }));
 			expect(error?.message).toMatch(/^ERR_PLAN_QUOTA_RESTRICTION: .+ is 25\. .+ \[item 0\]$/);
-			expect((error as { httpCode?: string }).httpCode).toBe('402');
+			expect(httpCode(error)).toBe('402');
 		});
 	});
 
@@ -63,7 +62,7 @@ describe('API Key', () => {
 		it('fails the item with ERR_APIKEY_NOT_FOUND (404) for an unknown key', async () => {
 			const { error } = await run(ctx, apiKey('get', { apiKey: KEY_B }));
 			expect(error?.message).toBe(`ERR_APIKEY_NOT_FOUND: The apiKey ${KEY_B} does not exist. Please use a correct apiKey. [item 0]`);
-			expect((error as { httpCode?: string }).httpCode).toBe('404');
+			expect(httpCode(error)).toBe('404');
 		});
 
 		it.each([
@@ -142,7 +141,7 @@ describe('API Key', () => {
 			expect(error?.message).toBe(
 				'ERR_APIKEY_NO_SELF_ACTION: An API key cannot update or delete itself. Please use another API key with fullAccess scope. [item 0]',
 			);
-			expect((error as { httpCode?: string }).httpCode).toBe('403');
+			expect(httpCode(error)).toBe('403');
 			// (n8n's error keeps the node's parameters, where the key was typed; CometChat's answer does not hold it.)
 			expect(`${error?.message} ${error?.description} ${JSON.stringify((error as { errorResponse?: unknown }).errorResponse)}`).not.toContain(
 				ctx.emulator.apiKey,

@@ -1,8 +1,7 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import type { AuthTokenRecord } from '../emulator';
-import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, httpCode, json, run, useEmulator } from '../helpers';
 
-const json = (items: INodeExecutionData[]) => items.map((item) => item.json);
 
 describe('Auth Token → Create', () => {
 	const ctx = useEmulator();
@@ -89,7 +88,7 @@ describe('Auth Token → Get', () => {
 		const { error } = await run(ctx, get({ authToken: 'jane_0000000000' }));
 		expect(ctx.emulator.requests[0].path).toBe('/v3/users/jane/auth_tokens/jane_0000000000');
 		expect(error?.message).toBe('ERR_AUTH_TOKEN_NOT_FOUND: Auth token does not exist. [item 0]');
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it.each(badTokens)('stops %s before any request', async (_case, value, message) => {
@@ -236,7 +235,7 @@ describe('Auth Token → Delete', () => {
 		await run(ctx, remove({ authToken: tokens[0].authToken }));
 		const { error } = await run(ctx, remove({ authToken: tokens[0].authToken }));
 		expect(error?.message).toBe('ERR_AUTH_TOKEN_NOT_FOUND: Auth token does not exist. [item 0]');
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it.each(badTokens)('stops %s before any request, and the user and tokens stay', async (_case, value, message) => {

@@ -1,4 +1,4 @@
-import { byId, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRequest, httpCode, run, useEmulator } from '../helpers';
 
 describe('Banned User → Unban', () => {
 	const ctx = useEmulator();
@@ -119,7 +119,7 @@ describe('Banned User → Ban', () => {
 	it('passes on CometChat\'s refusal when the acting user is only a participant, and bans nobody', async () => {
 		const { error } = await run(ctx, ban({ options: { onBehalfOf: 'member-2' } }));
 		expect(error?.message).toMatch(/^ERR_GROUP_NO_CLEARANCE: .+ \[item 0\]$/);
-		expect((error as { httpCode?: string }).httpCode).toBe('403');
+		expect(httpCode(error)).toBe('403');
 		expect(ctx.emulator.state.getGroup('hiking')!.bans.size).toBe(0);
 	});
 
@@ -223,7 +223,7 @@ describe('Banned User → Get Many', () => {
 		expect(error?.message).toBe(
 			'ERR_GUID_NOT_FOUND: The GUID nowhere does not exist, please make sure you have created a group with GUID nowhere. [item 0]',
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it('stops an invalid Group before any request', async () => {

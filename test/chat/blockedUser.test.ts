@@ -1,5 +1,5 @@
 import type { INodeParameters } from 'n8n-workflow';
-import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, httpCode, run, useEmulator } from '../helpers';
 
 describe('Blocked User → Block', () => {
 	const ctx = useEmulator();
@@ -99,7 +99,7 @@ describe('Blocked User → Block', () => {
 			'ERR_UID_NOT_FOUND: The UID nobody does not exist, please make sure you have created a user with UID nobody. [item 0]',
 		);
 		expect(error?.description).toContain('Check the UID');
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 });
 
@@ -184,7 +184,7 @@ describe('Blocked User → Unblock', () => {
 		expect(error?.message).toBe(
 			'ERR_UID_NOT_FOUND: The UID nobody does not exist, please make sure you have created a user with UID nobody. [item 0]',
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 });
 
@@ -288,7 +288,7 @@ describe('Blocked User → Get Many', () => {
 		expect(error?.message).toBe(
 			'ERR_UID_NOT_FOUND: The UID nobody does not exist, please make sure you have created a user with UID nobody. [item 0]',
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it('stops an invalid User before any request', async () => {

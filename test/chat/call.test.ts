@@ -4,7 +4,7 @@ import { Workflow, type INodeParameters } from 'n8n-workflow';
 import { BASE_URL_EXPRESSION, CALLS_BASE_URL_EXPRESSION } from '../../nodes/CometChat/shared/baseUrl';
 import { seedCall, type CallRecord } from '../emulator/routes/calls';
 import { nodeType, runNode } from '../harness';
-import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, httpCode, run, useEmulator } from '../helpers';
 
 // The workflow time zone n8n reads date fields without an offset in (n8n's default unless configured).
 const ZONE = process.env.GENERIC_TIMEZONE ?? 'America/New_York';
@@ -282,7 +282,7 @@ describe('Call → Get Many', () => {
 	it('fails with CometChat\'s ERR_UID_NOT_FOUND (404) when On Behalf Of is an unknown user', async () => {
 		const { error } = await run(ctx, getAll({ options: { onBehalfOf: 'nobody' } }));
 		expect(error?.message).toBe('ERR_UID_NOT_FOUND: The UID nobody does not exist, please make sure you have created a user with UID nobody. [item 0]');
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it.each([
@@ -394,7 +394,7 @@ describe('Call → Get', () => {
 		const { error } = await run(ctx, get('v1.us.app.nope'));
 		expect(error?.message).toBe('ERR_CALL_SESSION_NOT_FOUND: The call with session ID v1.us.app.nope does not exist. [item 0]');
 		expect(error?.description).toContain('No call has this session ID');
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it('runs once per input item, with the session ID from each', async () => {
@@ -505,7 +505,7 @@ describe('Call → Get Transcriptions', () => {
 	it('fails with ERR_CALL_SESSION_NOT_FOUND (404) for an unknown session', async () => {
 		const { error } = await run(ctx, getTranscriptions({ sessionId: 'v1.us.app.nope' }));
 		expect(error?.message).toBe('ERR_CALL_SESSION_NOT_FOUND: The call with session ID v1.us.app.nope does not exist. [item 0]');
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it.each([

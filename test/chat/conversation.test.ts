@@ -1,10 +1,9 @@
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { Emulator, MessageRecord } from '../emulator';
 import { conversationStore } from '../emulator/routes/conversations';
 import { groupConversationId, userConversationId } from '../emulator/state';
-import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, httpCode, json, run, useEmulator } from '../helpers';
 
-const json = (items: INodeExecutionData[]) => items.map((item) => item.json);
 const T = 1_700_000_000;
 
 /** A text message straight into the emulator's store (a conversation is made by its first message). */
@@ -227,7 +226,7 @@ describe('Conversation → Get Many', () => {
 		expect(error?.message).toBe(
 			'ERR_UID_NOT_FOUND: The UID nobody does not exist, please make sure you have created a user with UID nobody. [item 0]',
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 });
 
@@ -347,7 +346,7 @@ describe('Conversation → Get', () => {
 		const { error } = await run(ctx, get({ uid: byId('dave') }));
 		expect(error?.message).toBe('ERR_CONVERSATION_NOT_ACCESSIBLE: The conversation alice_user_dave is not accessible for the user alice. [item 0]');
 		expect(error?.description).toContain('a conversation exists only after its first message');
-		expect((error as { httpCode?: string }).httpCode).toBe('403');
+		expect(httpCode(error)).toBe('403');
 	});
 
 	it('fails with ERR_CONVERSATION_NOT_ACCESSIBLE for a group the user is not in, and per item with Continue On Fail', async () => {
@@ -367,7 +366,7 @@ describe('Conversation → Get', () => {
 		expect(error?.message).toBe(
 			'ERR_UID_NOT_FOUND: The UID nobody does not exist, please make sure you have created a user with UID nobody. [item 0]',
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it.each([
@@ -419,7 +418,7 @@ describe('Conversation → Get By ID', () => {
 	it('fails with ERR_CONVERSATION_NOT_FOUND (404) for an ID no message made', async () => {
 		const { error } = await run(ctx, getById('bob_user_dave'));
 		expect(error?.message).toBe('ERR_CONVERSATION_NOT_FOUND: The conversation with id bob_user_dave does not exist. [item 0]');
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it('fails with ERR_CONVERSATION_NOT_ACCESSIBLE for a user who is not in the conversation', async () => {
@@ -613,7 +612,7 @@ describe('Conversation → Reset', () => {
 	it('fails with ERR_GUID_NOT_FOUND (404) for an unknown group', async () => {
 		const { error } = await run(ctx, reset({ conversationWith: 'group', guid: byId('nowhere') }));
 		expect(error?.message).toMatch(/^ERR_GUID_NOT_FOUND: The GUID nowhere does not exist/);
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it.each([

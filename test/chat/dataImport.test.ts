@@ -1,10 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { dataImportStore } from '../emulator/routes/dataImport';
-import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, httpCode, json, run, useEmulator } from '../helpers';
 
-const json = (items: INodeExecutionData[]) => items.map((item) => item.json);
 const serverError = { status: 500, body: { error: { message: 'Boom.', devMessage: 'Boom.', source: 'chat-api', code: 'ERR_EXCEPTION' } } };
 const CREATED = 1673421419; // the spec's example times
 const ACTIVE = 1673421425;
@@ -256,7 +255,7 @@ describe('Data Import → Import Users', () => {
 		expect(error?.description).toContain(
 			'Records 1–50 of the 120 users went in earlier requests and CometChat answered for each (50 imported, 0 not). Records 51–100 were in this request. Records 101–120 were not sent. To go on, run the users from record 51 on',
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('500');
+		expect(httpCode(error)).toBe('500');
 		expect(items).toEqual([]);
 		expect(ctx.emulator.requests).toHaveLength(2);
 		expect(users().size).toBe(50);
@@ -279,7 +278,7 @@ describe('Data Import → Import Users', () => {
 		expect(error?.description).toBe(
 			"The import request's users value is not a collection of user objects. Check the body's shape. HTTP 400. All 2 users were in this request.",
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('400');
+		expect(httpCode(error)).toBe('400');
 		expect(items).toEqual([]);
 		expect(ctx.emulator.requests).toHaveLength(1);
 	});
@@ -290,7 +289,7 @@ describe('Data Import → Import Users', () => {
 			importUsers(JSON.stringify(userRecords(1))),
 		);
 		expect(error?.message).toBe('AUTH_ERR_APIKEY_NOT_FOUND: The key [redacted] does not exist. Please use correct apiKey. [item 0]');
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 		expect(ctx.emulator.requests).toHaveLength(1);
 	});
 });

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { friendStore } from '../emulator/routes/friends';
-import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, httpCode, run, useEmulator } from '../helpers';
 
 const CREATED = 'Created relationship with status accepted.';
 
@@ -107,7 +107,7 @@ describe('Friend → Add', () => {
 		expect(error?.message).toBe(
 			'ERR_UID_NOT_FOUND: The UID nobody does not exist, please make sure you have created a user with UID nobody. [item 0]',
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 		expect(friendsOf('bob')).toEqual([]);
 	});
 });
@@ -206,7 +206,7 @@ describe('Friend → Get Many', () => {
 		expect(error?.message).toBe(
 			'ERR_UID_NOT_FOUND: The UID nobody does not exist, please make sure you have created a user with UID nobody. [item 0]',
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it('stops an invalid User before any request', async () => {
@@ -274,7 +274,7 @@ describe('Friend → Remove', () => {
 		expect(error?.message).toBe(
 			'ERR_UID_NOT_FOUND: The UID nobody does not exist, please make sure you have created a user with UID nobody. [item 0]',
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it.each([

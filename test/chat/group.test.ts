@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { byId, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRequest, httpCode, run, useEmulator } from '../helpers';
 
 const ctx = useEmulator();
 const group = (guid: string) => ctx.emulator.state.getGroup(guid)!;
@@ -156,7 +156,7 @@ describe('Group → Create', () => {
 		expect(error?.message).toBe(
 			'ERR_GUID_ALREADY_EXISTS: The guid hiking already exists. Please use another guid or try after permanently deleting the group. [item 0]',
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('400');
+		expect(httpCode(error)).toBe('400');
 	});
 });
 
@@ -236,7 +236,7 @@ describe('Group → Get', () => {
 		expect(error?.message).toBe(
 			'ERR_GUID_NOT_FOUND: The GUID nowhere does not exist, please make sure you have created a group with GUID nowhere. [item 0]',
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it.each([
@@ -447,7 +447,7 @@ describe('Group → Update', () => {
 	it('passes on CometChat\'s refusal when the acting user is not an admin', async () => {
 		const { error } = await run(ctx, update({ updateFields: { name: 'Mine' }, options: { onBehalfOf: 'member-1' } }));
 		expect(error?.message).toMatch(/^ERR_GROUP_NO_ADMIN_SCOPE: .+ \[item 0\]$/);
-		expect((error as { httpCode?: string }).httpCode).toBe('403');
+		expect(httpCode(error)).toBe('403');
 		expect(group('hiking').name).toBe('Hiking');
 	});
 

@@ -1,4 +1,4 @@
-import { byId, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRequest, httpCode, run, useEmulator } from '../helpers';
 
 const ctx = useEmulator();
 const group = () => ctx.emulator.state.getGroup('hiking')!;
@@ -130,7 +130,7 @@ describe('Group Member → Add', () => {
 	it('fails with ERR_GUID_NOT_FOUND for an unknown group', async () => {
 		const { error } = await run(ctx, add({ guid: byId('nowhere'), participants: 'new-1' }));
 		expect(error?.message).toMatch(/^ERR_GUID_NOT_FOUND: The GUID nowhere does not exist/);
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it.each([
@@ -252,7 +252,7 @@ describe('Group Member → Change Scope', () => {
 	it('fails with ERR_SAME_SCOPE when the member already has the scope', async () => {
 		const { error } = await run(ctx, changeScope({ scope: 'participant' }));
 		expect(error?.message).toBe('ERR_SAME_SCOPE: The user with uid member-1 already has the scope participant. [item 0]');
-		expect((error as { httpCode?: string }).httpCode).toBe('400');
+		expect(httpCode(error)).toBe('400');
 	});
 
 	it('fails with ERR_NOT_A_MEMBER for a user outside the group', async () => {
@@ -309,7 +309,7 @@ describe('Group Member → Kick', () => {
 	it('fails with ERR_NOT_A_MEMBER when the user is not in the group', async () => {
 		const { error } = await run(ctx, kick({ uid: byId('new-1') }));
 		expect(error?.message).toBe('ERR_NOT_A_MEMBER: The user with uid new-1 is not a member of the group hiking. [item 0]');
-		expect((error as { httpCode?: string }).httpCode).toBe('403');
+		expect(httpCode(error)).toBe('403');
 	});
 
 	it.each([

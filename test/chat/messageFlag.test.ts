@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { MessageRecord } from '../emulator';
 import { addReason, moderationStore } from '../emulator/routes/moderation';
 import { userConversationId } from '../emulator/state';
-import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, httpCode, run, useEmulator } from '../helpers';
 
 describe('Message → Flag', () => {
 	const ctx = useEmulator();
@@ -118,7 +118,7 @@ describe('Message → Flag', () => {
 		const { error } = await run(ctx, flag(extra()));
 		expect(ctx.emulator.requests).toHaveLength(1);
 		expect(error?.message).toBe(text);
-		expect((error as { httpCode?: string }).httpCode).toBe(status);
+		expect(httpCode(error)).toBe(status);
 		expect(moderationStore(ctx.emulator.state).flagged.size).toBe(0);
 	});
 

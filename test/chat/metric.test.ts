@@ -5,7 +5,7 @@ import { createEmulator, type Emulator } from '../emulator';
 import { seedCall } from '../emulator/routes/calls';
 import type { MessageRecord } from '../emulator/state';
 import { runNode } from '../harness';
-import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, httpCode, run, useEmulator } from '../helpers';
 
 const ZONE = process.env.GENERIC_TIMEZONE ?? 'America/New_York';
 const T0 = 1714557600; // 2024-05-01T10:00:00Z
@@ -124,7 +124,7 @@ describe('Metric → Get Usage Metrics', () => {
 	it('fails with CometChat\'s code and message for a key it does not know', async () => {
 		const { error } = await runNode({ parameters: usage(), credentials: { ...ctx.credentials(), apiKey: 'not-a-key' } });
 		expect(error?.message).toBe('AUTH_ERR_APIKEY_NOT_FOUND: The key [redacted] does not exist. Please use correct apiKey. [item 0]');
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it('goes to the chat host, not the calls host, without an override', async () => {
@@ -204,6 +204,6 @@ describe('Metric → Get Message Metrics', () => {
 	it('fails with CometChat\'s code and message when the credential has no key', async () => {
 		const { error } = await runNode({ parameters: metrics, credentials: { ...credentials(), apiKey: '' } });
 		expect(error?.message).toBe('AUTH_ERR_EMPTY_APIKEY: The apiKey is missing in the headers. Please provide a valid apiKey. [item 0]');
-		expect((error as { httpCode?: string }).httpCode).toBe('401');
+		expect(httpCode(error)).toBe('401');
 	});
 });

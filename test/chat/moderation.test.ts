@@ -3,11 +3,9 @@ import type { MessageRecord, RecordedRequest } from '../emulator';
 import { addReason, blockMessage, moderationStore, parseMultipart } from '../emulator/routes/moderation';
 import { messageView } from '../emulator/routes/shared';
 import { userConversationId } from '../emulator/state';
-import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, httpCode, json, run, useEmulator } from '../helpers';
 
 const params = (resource: string, operation: string, extra: Record<string, unknown> = {}) => ({ resource, operation, ...extra }) as INodeParameters;
-const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
-const httpCode = (error: unknown) => (error as { httpCode?: string } | undefined)?.httpCode;
 
 describe('Moderation Reason', () => {
 	const ctx = useEmulator();

@@ -1,10 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { notificationStore } from '../emulator/routes/notifications';
-import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, json, run, useEmulator } from '../helpers';
 
 const contact = (operation: string, extra: Record<string, unknown> = {}) =>
 	({ resource: 'notificationContact', operation, uid: byId('cometchat-uid-1'), ...extra }) as INodeParameters;
-const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
 
 describe('Notification Contact', () => {
 	const ctx = useEmulator();

@@ -1,10 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { errorBody } from '../emulator';
 import { notificationStore } from '../emulator/routes/notifications';
-import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, json, run, useEmulator } from '../helpers';
 
 const logs = (extra: Record<string, unknown> = {}) => ({ resource: 'notificationLog', operation: 'getAll', ...extra }) as INodeParameters;
-const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
 const PATH = '/v3/notifications/v1/logs';
 
 describe('Notification Log', () => {

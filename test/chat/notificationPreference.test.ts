@@ -1,11 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { notificationStore } from '../emulator/routes/notifications';
-import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, httpCode, json, run, useEmulator } from '../helpers';
 
 const preference = (operation: string, extra: Record<string, unknown> = {}) =>
 	({ resource: 'notificationPreference', operation, uid: byId('cometchat-uid-1'), ...extra }) as INodeParameters;
-const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
-const httpCode = (error: unknown) => (error as { httpCode?: string } | undefined)?.httpCode;
 
 describe('Notification Preference', () => {
 	const ctx = useEmulator();

@@ -1,11 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { errorBody } from '../emulator';
 import { notificationStore } from '../emulator/routes/notifications';
-import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, httpCode, json, run, useEmulator } from '../helpers';
 
 const provider = (operation: string, extra: Record<string, unknown> = {}) => ({ resource: 'notificationProvider', operation, ...extra }) as INodeParameters;
-const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
-const httpCode = (error: unknown) => (error as { httpCode?: string } | undefined)?.httpCode;
 const BASE = '/v3/notifications';
 
 const PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7secret\n-----END PRIVATE KEY-----\n';

@@ -1,10 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { errorBody } from '../emulator';
 import { notificationStore } from '../emulator/routes/notifications';
-import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, json, run, useEmulator } from '../helpers';
 
 const setting = (operation: string, extra: Record<string, unknown> = {}) => ({ resource: 'notificationSetting', operation, ...extra }) as INodeParameters;
-const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
 type Settings = { preferences: Record<string, IDataObject>; sound: IDataObject; templates: Record<string, IDataObject> };
 
 describe('Notification Setting', () => {

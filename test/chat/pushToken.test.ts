@@ -1,10 +1,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { notificationStore } from '../emulator/routes/notifications';
-import { expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, httpCode, json, run, useEmulator } from '../helpers';
 
 const pushToken = (operation: string, extra: Record<string, unknown> = {}) => ({ resource: 'pushToken', operation, ...extra }) as INodeParameters;
-const json = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json);
-const httpCode = (error: unknown) => (error as { httpCode?: string } | undefined)?.httpCode;
 const PATH = '/v3/notifications/push/v1/tokens';
 const FCM_TOKEN = 'dV5mC1x9Qk6bS2:APA91bHkQ-ZpX_7yTq0r';
 

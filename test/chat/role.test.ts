@@ -1,14 +1,13 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { FEATURES, ROLE_PERMISSIONS, SCOPE_PERMISSIONS, roleStore } from '../emulator/routes/roles';
 import { listSearch, nodeType } from '../harness';
-import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, httpCode, json, run, useEmulator } from '../helpers';
 
 const role = (operation: string, extra: Record<string, unknown> = {}) => ({ resource: 'role', operation, ...extra }) as INodeParameters;
 
 describe('Role', () => {
 	const ctx = useEmulator();
 	const store = () => roleStore(ctx.emulator.state);
-	const json = (items: Array<{ json: unknown }>) => items.map((item) => item.json);
 	const seedRole = (id: string, extra: Record<string, unknown> = {}) => store().addRole({ role: id, name: id, ...extra });
 
 	describe('Create', () => {
@@ -89,7 +88,7 @@ describe('Role', () => {
 			seedRole('manager');
 			const { error } = await run(ctx, role('create', { roleId: 'MANAGER', name: 'Manager' }));
 			expect(error?.message).toBe('ERR_ROLE_ALREADY_EXISTS: The role manager already exists. Please use another role. [item 0]');
-			expect((error as { httpCode?: string }).httpCode).toBe('400');
+			expect(httpCode(error)).toBe('400');
 		});
 	});
 
@@ -113,7 +112,7 @@ describe('Role', () => {
 			expect(error?.message).toBe(
 				'ERR_ROLE_NOT_FOUND: The role ghost does not exist. Please make sure you have created the role ghost. [item 0]',
 			);
-			expect((error as { httpCode?: string }).httpCode).toBe('404');
+			expect(httpCode(error)).toBe('404');
 		});
 
 		it('with Continue On Fail, reports the failing item and goes on', async () => {
@@ -238,7 +237,7 @@ describe('Role', () => {
 		it('passes on CometChat\'s refusal to delete the default role', async () => {
 			const { error } = await run(ctx, role('delete', { role: byId('default') }));
 			expect(error?.message).toBe('ERR_ROLE_DELETE_DENIED: The default role cannot be deleted. [item 0]');
-			expect((error as { httpCode?: string }).httpCode).toBe('403');
+			expect(httpCode(error)).toBe('403');
 			expect(store().getRole('default')).toBeDefined();
 		});
 
@@ -542,7 +541,7 @@ describe('Role', () => {
 		it('fails with ERR_GUID_NOT_FOUND for an unknown group', async () => {
 			const { error } = await run(ctx, role('setScopePermissions', { guid: byId('nowhere'), scope: 'admin', permissions: '{"sendMessage": "deny"}' }));
 			expect(error?.message).toMatch(/^ERR_GUID_NOT_FOUND: The GUID nowhere does not exist/);
-			expect((error as { httpCode?: string }).httpCode).toBe('404');
+			expect(httpCode(error)).toBe('404');
 		});
 	});
 

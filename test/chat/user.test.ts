@@ -1,7 +1,5 @@
-import type { INodeExecutionData } from 'n8n-workflow';
-import { byId, expectRefused, expectRequest, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, httpCode, json, run, useEmulator } from '../helpers';
 
-const json = (items: INodeExecutionData[]) => items.map((item) => item.json);
 
 describe('User → Get Many', () => {
 	const ctx = useEmulator();
@@ -280,7 +278,7 @@ describe('User → Create', () => {
 		expect(error?.message).toBe(
 			'ERR_UID_ALREADY_EXISTS: The uid new-user already exists. Please use another uid or try after permanently deleting the user. [item 0]',
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('400');
+		expect(httpCode(error)).toBe('400');
 	});
 
 	it.each([
@@ -379,7 +377,7 @@ describe('User → Get', () => {
 		expect(error?.message).toBe(
 			'ERR_UID_NOT_FOUND: The UID ghost does not exist, please make sure you have created a user with UID ghost. [item 0]',
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it.each([
@@ -544,7 +542,7 @@ describe('User → Delete', () => {
 	it('fails with ERR_UID_NOT_FOUND for an unknown user', async () => {
 		const { error } = await run(ctx, remove({ uid: byId('ghost') }));
 		expect(error?.message).toMatch(/^ERR_UID_NOT_FOUND: The UID ghost does not exist/);
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it('stops a User with a slash before any request', async () => {

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET, managementStore } from '../emulator/management';
 import { ARCHIVE_SECONDS } from '../emulator/routes/managementShared';
-import { byId, expectManagementRequest, runManagement, useEmulator } from '../helpers';
+import { byId, expectManagementRequest, httpCode, runManagement, useEmulator } from '../helpers';
 
 describe('CometChat Management → App', () => {
 	const ctx = useEmulator();
@@ -155,7 +155,7 @@ describe('CometChat Management → App', () => {
 		it('reports ERR_APP_NOT_FOUND (404) for an app the keys do not see', async () => {
 			const { error } = await runManagement(ctx, app('delete', { appId: byId('nope') }));
 			expect(error?.message).toBe('ERR_APP_NOT_FOUND: The App ID nope does not exist or has been archived. [item 0]');
-			expect((error as { httpCode?: string }).httpCode).toBe('404');
+			expect(httpCode(error)).toBe('404');
 			expect(error?.description).toContain('These management keys see no app with this App ID');
 		});
 

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { managementStore } from '../emulator/management';
 import { listSearch, managementNode } from '../harness';
-import { byId, expectManagementRequest, runManagement, useEmulator } from '../helpers';
+import { byId, expectManagementRequest, httpCode, runManagement, useEmulator } from '../helpers';
 
 const V2 = { 'x-webhook-version': '2' };
 
@@ -118,7 +118,7 @@ describe('CometChat Management → Webhook and Webhook Trigger', () => {
 			const { error } = await runManagement(ctx, webhook('get', { webhookId: byId('gone') }));
 			expect(error?.message).toBe('ERR_WEBHOOK_NOT_FOUND: The webhook gone does not exist. [item 0]');
 			expect(error?.description).toContain('Webhook → Get Many');
-			expect((error as { httpCode?: string }).httpCode).toBe('404');
+			expect(httpCode(error)).toBe('404');
 		});
 
 		it('Get Many: one request, every webhook; Limit trims; the search key filters by name', async () => {

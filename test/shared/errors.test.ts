@@ -1,5 +1,5 @@
 import { runNode } from '../harness';
-import { byId, run, useEmulator } from '../helpers';
+import { byId, httpCode, run, useEmulator } from '../helpers';
 
 // Behaviour every operation shares: error mapping, continue on fail, key redaction, credential checks.
 describe('errors', () => {
@@ -33,7 +33,7 @@ describe('errors', () => {
 		const { items, error } = await run(ctx, createToken, { input: [{ json: { uid: 'real-user' } }, { json: { uid: 'ghost' } }] });
 		expect(items).toEqual([]);
 		expect(error?.message).toMatch(/^ERR_UID_NOT_FOUND: .* \[item 1\]$/);
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(httpCode(error)).toBe('404');
 	});
 
 	it('never lets the API key appear in an error, even when CometChat echoes it', async () => {
@@ -62,7 +62,7 @@ describe('errors', () => {
 		expect(error?.message).toBe('ERR_TOO_MANY_REQUESTS: Too many requests. [item 0]');
 		expect(error?.description).toContain('CometChat asks to retry after 15 seconds.');
 		expect(error?.description).toContain('Not retried: CometChat asked to wait longer than Max Wait allows.');
-		expect((error as { httpCode?: string }).httpCode).toBe('429');
+		expect(httpCode(error)).toBe('429');
 		expect(ctx.emulator.requests).toHaveLength(1);
 	});
 

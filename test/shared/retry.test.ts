@@ -2,7 +2,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { createEmulator, type Emulator } from '../emulator';
 import { runNode } from '../harness';
 import { fullView, seedMessage } from '../emulator/routes/messages';
-import { byId, derivedMuid } from '../helpers';
+import { byId, derivedMuid, httpCode } from '../helpers';
 
 // The retry policy of shared/retry.ts, end to end in n8n's engine against a throttling, failing emulator.
 describe('rate limits and retries', () => {
@@ -230,7 +230,7 @@ describe('rate limits and retries', () => {
 		emulator.failNext(serverError);
 		const { error } = await run({ resource: 'group', operation: 'create', guid: 'hikers', name: 'Hikers', type: 'public' });
 		expect(error?.message).toBe('CometChat did not confirm POST /groups (HTTP 500): it may or may not have taken effect, so it was not repeated [item 0]');
-		expect((error as { httpCode?: string }).httpCode).toBe('500');
+		expect(httpCode(error)).toBe('500');
 		expect(emulator.requests).toHaveLength(1);
 	});
 
