@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { createEmulator, type Emulator, type RecordedRequest } from './emulator';
+import { createEmulator, type Emulator, type MessageRecord, type RecordedRequest } from './emulator';
+import { userConversationId } from './emulator/state';
 import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET } from './emulator/management';
 import { managementNode, runNode, type RunOptions } from './harness';
 
@@ -128,4 +129,27 @@ export function expectManagementRequest(
 export function derivedMuid(itemIndex = 0, { runIndex = 0, node = 'CometChat' } = {}): string {
 	const key = ['test-workflow', 'test-execution', node, String(runIndex), String(itemIndex)].join('\u0000');
 	return `n8n-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+}
+
+/**
+ * A one-to-one text message put straight into the emulator's store, as POST /messages would store it
+ * but without its side effects (no moderation rules run, no conversation marks).
+ */
+export function seedTextMessage(emulator: Emulator, sender: string, receiver: string, text: string): MessageRecord {
+	const state = emulator.state;
+	const now = state.now();
+	const record: MessageRecord = {
+		id: state.nextMessageId(),
+		conversationId: userConversationId(sender, receiver),
+		sender,
+		receiverType: 'user',
+		receiver,
+		category: 'message',
+		type: 'text',
+		data: { text },
+		sentAt: now,
+		updatedAt: now,
+	};
+	state.messages.push(record);
+	return record;
 }

@@ -1,8 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import type { MessageRecord } from '../emulator';
 import { addReason, moderationStore } from '../emulator/routes/moderation';
-import { userConversationId } from '../emulator/state';
-import { byId, expectRefused, expectRequest, httpCode, run, useEmulator } from '../helpers';
+import { byId, expectRefused, expectRequest, httpCode, run, seedTextMessage, useEmulator } from '../helpers';
 
 describe('Message → Flag', () => {
 	const ctx = useEmulator();
@@ -11,24 +10,7 @@ describe('Message → Flag', () => {
 	let message: MessageRecord;
 
 	/** A text message from spammer-1 to reporter-1, stored as POST /messages would store it. */
-	const seedMessage = (sender: string, receiver: string, text: string): MessageRecord => {
-		const state = ctx.emulator.state;
-		const now = state.now();
-		const record: MessageRecord = {
-			id: state.nextMessageId(),
-			conversationId: userConversationId(sender, receiver),
-			sender,
-			receiverType: 'user',
-			receiver,
-			category: 'message',
-			type: 'text',
-			data: { text },
-			sentAt: now,
-			updatedAt: now,
-		};
-		state.messages.push(record);
-		return record;
-	};
+	const seedMessage = (sender: string, receiver: string, text: string) => seedTextMessage(ctx.emulator, sender, receiver, text);
 
 	beforeEach(() => {
 		for (const uid of ['reporter-1', 'reporter-2', 'spammer-1']) ctx.emulator.seedUser({ uid, name: uid.toUpperCase() });

@@ -1,9 +1,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import type { MessageRecord, RecordedRequest } from '../emulator';
+import type { RecordedRequest } from '../emulator';
 import { addReason, blockMessage, moderationStore, parseMultipart } from '../emulator/routes/moderation';
 import { messageView } from '../emulator/routes/shared';
-import { userConversationId } from '../emulator/state';
-import { expectRefused, expectRequest, httpCode, json, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, httpCode, json, run, seedTextMessage, useEmulator } from '../helpers';
 
 const params = (resource: string, operation: string, extra: Record<string, unknown> = {}) => ({ resource, operation, ...extra }) as INodeParameters;
 
@@ -564,23 +563,7 @@ describe('Moderated Message', () => {
 	const state = () => ctx.emulator.state;
 
 	/** A text message stored as POST /messages would store it. */
-	const seedMessage = (sender: string, receiver: string, text: string): MessageRecord => {
-		const now = state().now();
-		const record: MessageRecord = {
-			id: state().nextMessageId(),
-			conversationId: userConversationId(sender, receiver),
-			sender,
-			receiverType: 'user',
-			receiver,
-			category: 'message',
-			type: 'text',
-			data: { text },
-			sentAt: now,
-			updatedAt: now,
-		};
-		state().messages.push(record);
-		return record;
-	};
+	const seedMessage = (sender: string, receiver: string, text: string) => seedTextMessage(ctx.emulator, sender, receiver, text);
 	const flagAs = async (messageId: string, uid: string, remark?: string) => {
 		await run(ctx, { resource: 'message', operation: 'flag', messageId, flaggedBy: { __rl: true, mode: 'id', value: uid }, reasonId: 'spam', options: remark ? { remark } : {} });
 	};
