@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { createEmulator, type Emulator, type MessageRecord, type RecordedRequest } from './emulator';
 import { userConversationId } from './emulator/state';
 import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET } from './emulator/management';
@@ -152,4 +152,54 @@ export function seedTextMessage(emulator: Emulator, sender: string, receiver: st
 	};
 	state.messages.push(record);
 	return record;
+}
+
+/** The options of a property (an options list, a collection's fields). */
+export const optionsOf = (p: INodeProperties) => (p.options ?? []) as INodePropertyOptions[];
+
+/**
+ * Asserts what saved workflows depend on in a node's description: the Resource values are `resources`,
+ * each resource offers exactly the operations in `contract`, and each operation shows exactly the
+ * named parameters, in this order.
+ */
+export function expectSavedParameters(
+	properties: INodeProperties[],
+	contract: Record<string, Record<string, string[]>>,
+	resources: string[] = Object.keys(contract),
+) {
+	const resource = properties.find((p) => p.name === 'resource')!;
+	expect(optionsOf(resource).map((o) => o.value).sort()).toEqual([...resources].sort());
+	for (const [resourceValue, operations] of Object.entries(contract)) {
+		const operation = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resourceValue))!;
+		expect(optionsOf(operation).map((o) => o.value).sort()).toEqual(Object.keys(operations).sort());
+		for (const [operationValue, names] of Object.entries(operations)) {
+			const shown = properties
+				.filter((p) => p.displayOptions?.show?.resource?.includes(resourceValue) && p.displayOptions?.show?.operation?.includes(operationValue))
+				.map((p) => p.name);
+			expect({ [`${resourceValue}.${operationValue}`]: shown }).toEqual({ [`${resourceValue}.${operationValue}`]: names });
+		}
+	}
+}
+
+/**
+ * Asserts n8n's UX rules on a node's description: each resource's actions sorted by name, each with an
+ * action label and a relative URL; every parameter, nested ones included, has a default; booleans'
+ * descriptions start with "Whether". Returns every parameter, nested ones included.
+ */
+export function expectUxRules(properties: INodeProperties[]): INodeProperties[] {
+	for (const operation of properties.filter((p) => p.name === 'operation')) {
+		const options = optionsOf(operation);
+		expect(options.map((o) => o.name)).toEqual([...options.map((o) => o.name)].sort());
+		for (const option of options) {
+			expect(option.action).toMatch(/^[A-Z][a-z]/);
+			expect(String(option.routing?.request?.url ?? '').replace(/^=/, '')).toMatch(/^\//);
+		}
+	}
+	const walk = (list: INodeProperties[]): INodeProperties[] => list.flatMap((p) => [p, ...walk((p.options ?? []).filter((o): o is INodeProperties => 'type' in o))]);
+	const all = walk(properties);
+	for (const property of all) {
+		expect(property).toHaveProperty('default');
+		if (property.type === 'boolean') expect(property.description).toMatch(/^Whether /);
+	}
+	return all;
 }

@@ -1,8 +1,7 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { nodeType } from '../harness';
+import { expectSavedParameters, expectUxRules, optionsOf } from '../helpers';
 
 const properties = nodeType.description.properties;
-const optionsOf = (p: INodeProperties) => (p.options ?? []) as INodePropertyOptions[];
 // Fields that several operations show alike are one property (shared/share.ts): find the one an operation shows.
 const fieldOf = (name: string, resource: string, operation: string) =>
 	properties.find(
@@ -207,18 +206,7 @@ describe('node description', () => {
 			properties.filter((p) => p.name === 'operation').map((p) => [p.displayOptions?.show?.resource?.[0], p.default]),
 		);
 		expect(defaults).toMatchObject({ authToken: 'create', bannedUser: 'unban', blockedUser: 'block', message: 'send', user: 'getAll' });
-		const resource = properties.find((p) => p.name === 'resource')!;
-		expect(optionsOf(resource).map((o) => o.value).sort()).toEqual(Object.keys(contract).sort());
-		for (const [resourceValue, operations] of Object.entries(contract)) {
-			const operation = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resourceValue))!;
-			expect(optionsOf(operation).map((o) => o.value).sort()).toEqual(Object.keys(operations).sort());
-			for (const [operationValue, names] of Object.entries(operations)) {
-				const shown = properties
-					.filter((p) => p.displayOptions?.show?.resource?.includes(resourceValue) && p.displayOptions?.show?.operation?.includes(operationValue))
-					.map((p) => p.name);
-				expect(shown).toEqual(names);
-			}
-		}
+		expectSavedParameters(properties, contract);
 		expect(optionsOf(fieldOf('options', 'bannedUser', 'ban')).map((o) => o.name)).toEqual(['onBehalfOf']);
 		expect(optionsOf(fieldOf('options', 'message', 'send')).map((o) => o.name).sort()).toEqual(['metadata', 'muid', 'onBehalfOf', 'tags']);
 		expect(optionsOf(fieldOf('options', 'authToken', 'create')).map((o) => o.name)).toEqual(['force']);
@@ -235,20 +223,7 @@ describe('node description', () => {
 	});
 
 	it('follows n8n\'s UX rules: actions, sorted options, relative URLs, defaults, Whether-booleans', () => {
-		for (const operation of properties.filter((p) => p.name === 'operation')) {
-			const options = optionsOf(operation);
-			expect(options.map((o) => o.name)).toEqual([...options.map((o) => o.name)].sort());
-			for (const option of options) {
-				expect(option.action).toMatch(/^[A-Z][a-z]/);
-				const url = String(option.routing?.request?.url ?? '');
-				expect(url.replace(/^=/, '')).toMatch(/^\//);
-			}
-		}
-		const walk = (list: INodeProperties[]): INodeProperties[] => list.flatMap((p) => [p, ...walk((p.options ?? []).filter((o): o is INodeProperties => 'type' in o))]);
-		for (const property of walk(properties)) {
-			expect(property).toHaveProperty('default');
-			if (property.type === 'boolean') expect(property.description).toMatch(/^Whether /);
-		}
+		expectUxRules(properties);
 		expect(nodeType.description.usableAsTool).toBe(true);
 		expect(fieldOf('limit', 'user', 'getAll').displayOptions?.show?.returnAll).toEqual([false]);
 	});

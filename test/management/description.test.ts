@@ -1,9 +1,8 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { managementNodeType } from '../harness';
+import { expectSavedParameters, expectUxRules, optionsOf } from '../helpers';
 
 const description = managementNodeType.description;
 const properties = description.properties;
-const optionsOf = (p: INodeProperties) => (p.options ?? []) as INodePropertyOptions[];
 
 describe('CometChat Management node description', () => {
 	it('is its own tool with the management credential only', () => {
@@ -83,18 +82,7 @@ describe('CometChat Management node description', () => {
 		};
 		// Resources whose entry their author has not added yet are listed, not checked.
 		const pending = ['extension'].filter((name) => !(name in contract));
-		const resource = properties.find((p) => p.name === 'resource')!;
-		expect(optionsOf(resource).map((o) => o.value).sort()).toEqual([...Object.keys(contract), ...pending].sort());
-		for (const [resourceValue, operations] of Object.entries(contract)) {
-			const operation = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resourceValue))!;
-			expect(optionsOf(operation).map((o) => o.value).sort()).toEqual(Object.keys(operations).sort());
-			for (const [operationValue, names] of Object.entries(operations)) {
-				const shown = properties
-					.filter((p) => p.displayOptions?.show?.resource?.includes(resourceValue) && p.displayOptions?.show?.operation?.includes(operationValue))
-					.map((p) => p.name);
-				expect({ [`${resourceValue}.${operationValue}`]: shown }).toEqual({ [`${resourceValue}.${operationValue}`]: names });
-			}
-		}
+		expectSavedParameters(properties, contract, [...Object.keys(contract), ...pending]);
 		const webhookOptions = properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('webhook'))!;
 		expect(optionsOf(webhookOptions).map((o) => o.name)).toEqual(['enabled', 'retryOnFailure']);
 		const tenantOptions = properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('tenant'))!;
@@ -104,18 +92,7 @@ describe('CometChat Management node description', () => {
 	it('follows n8n\'s UX rules: actions, sorted options, relative URLs, defaults, Whether-booleans, secrets hidden', () => {
 		const resource = properties.find((p) => p.name === 'resource')!;
 		expect(optionsOf(resource).map((o) => o.name)).toEqual([...optionsOf(resource).map((o) => o.name)].sort());
-		for (const operation of properties.filter((p) => p.name === 'operation')) {
-			const options = optionsOf(operation);
-			expect(options.map((o) => o.name)).toEqual([...options.map((o) => o.name)].sort());
-			for (const option of options) {
-				expect(option.action).toMatch(/^[A-Z][a-z]/);
-				expect(String(option.routing?.request?.url ?? '').replace(/^=/, '')).toMatch(/^\//);
-			}
-		}
-		const walk = (list: INodeProperties[]): INodeProperties[] => list.flatMap((p) => [p, ...walk((p.options ?? []).filter((o): o is INodeProperties => 'type' in o))]);
-		for (const property of walk(properties)) {
-			expect(property).toHaveProperty('default');
-			if (property.type === 'boolean') expect(property.description).toMatch(/^Whether /);
+		for (const property of expectUxRules(properties)) {
 			if (property.name === 'password') expect(property.typeOptions?.password).toBe(true);
 		}
 	});
