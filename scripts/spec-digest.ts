@@ -4,14 +4,14 @@
  *
  *   npm run spec:digest -- <folder with chat-apis.json, calls.json, data-import-apis.json, management-apis.json>
  *
- * into test/spec-digest.json: per file, each operation's method, path, tag and operationId; its
+ * into test/package/spec-digest.json: per file, each operation's method, path, tag and operationId; its
  * parameters (name, in, required, style/explode, schema); its request body's schemas per media type.
  * Schemas keep only type, format, enum, required, properties, items, allOf/oneOf/anyOf, nullable,
  * additionalProperties and the numeric and length bounds; $refs are resolved in place (the specs have no
  * cycles); descriptions, examples, defaults and responses are left out. Refs the files do not define
  * (chat-apis.json's moderation operations name parameters it lacks) are left out too. Keys are sorted and
  * operations ordered by path and method, so the same files always give the same bytes.
- * test/specDigest.test.ts regenerates the digest from ../shared/reference/cometchat-openapi/ when that
+ * test/package/specDigest.test.ts regenerates the digest from ../shared/reference/cometchat-openapi/ when that
  * folder is present and expects it to equal the committed one.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ type Json = any;
 
 /** The files the nodes call, in the order the tests read them. */
 export const SPEC_FILES = ['chat-apis.json', 'calls.json', 'data-import-apis.json', 'management-apis.json'];
-export const DIGEST_FILE = join(__dirname, '..', 'test', 'spec-digest.json');
+export const DIGEST_FILE = join(__dirname, '..', 'test', 'package', 'spec-digest.json');
 
 export interface DigestSchema {
 	type?: string;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { createEmulator, type Emulator, type RecordedRequest } from './emulator';
+import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { createEmulator, type Emulator, type MessageRecord, type RecordedRequest } from './emulator';
+import { userConversationId } from './emulator/state';
 import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET } from './emulator/management';
 import { managementNode, runNode, type RunOptions } from './harness';
 
@@ -33,6 +34,12 @@ export function useEmulator(): {
 	};
 }
 
+/** The JSON of each output item. */
+export const json = <T>(items: Array<{ json: T }>): T[] => items.map((item) => item.json);
+
+/** The HTTP status n8n's NodeApiError carries, as text ('404'). */
+export const httpCode = (error: unknown) => (error as { httpCode?: string } | undefined)?.httpCode;
+
 /** A resource-locator value as the editor stores it for "By UID"/"By GUID". */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
@@ -42,6 +49,24 @@ export function run(
 	extra: Omit<RunOptions, 'parameters' | 'credentials'> = {},
 ) {
 	return runNode({ parameters, credentials: ctx.credentials(), ...extra });
+}
+
+/**
+ * Runs `parameters` with one input item (its fields feed `={{ $json.x }}` expressions, the way data
+ * from a form or webhook arrives) and asserts the node refused it before any request: the error
+ * contains `text`, no items, nothing sent. Returns the run for further checks.
+ */
+export async function expectRefused(
+	ctx: { readonly emulator: Emulator; credentials: () => IDataObject },
+	parameters: INodeParameters,
+	input: IDataObject,
+	text: string,
+) {
+	const result = await run(ctx, parameters, { input: [{ json: input }] });
+	expect(result.error?.message).toContain(text);
+	expect(result.items).toEqual([]);
+	expect(ctx.emulator.requests).toEqual([]);
+	return result;
 }
 
 /** Asserts one recorded request exactly: method, path, query, body; headers as given (undefined = absent). */
@@ -104,4 +129,77 @@ export function expectManagementRequest(
 export function derivedMuid(itemIndex = 0, { runIndex = 0, node = 'CometChat' } = {}): string {
 	const key = ['test-workflow', 'test-execution', node, String(runIndex), String(itemIndex)].join('\u0000');
 	return `n8n-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+}
+
+/**
+ * A one-to-one text message put straight into the emulator's store, as POST /messages would store it
+ * but without its side effects (no moderation rules run, no conversation marks).
+ */
+export function seedTextMessage(emulator: Emulator, sender: string, receiver: string, text: string): MessageRecord {
+	const state = emulator.state;
+	const now = state.now();
+	const record: MessageRecord = {
+		id: state.nextMessageId(),
+		conversationId: userConversationId(sender, receiver),
+		sender,
+		receiverType: 'user',
+		receiver,
+		category: 'message',
+		type: 'text',
+		data: { text },
+		sentAt: now,
+		updatedAt: now,
+	};
+	state.messages.push(record);
+	return record;
+}
+
+/** The options of a property (an options list, a collection's fields). */
+export const optionsOf = (p: INodeProperties) => (p.options ?? []) as INodePropertyOptions[];
+
+/**
+ * Asserts what saved workflows depend on in a node's description: the Resource values are `resources`,
+ * each resource offers exactly the operations in `contract`, and each operation shows exactly the
+ * named parameters, in this order.
+ */
+export function expectSavedParameters(
+	properties: INodeProperties[],
+	contract: Record<string, Record<string, string[]>>,
+	resources: string[] = Object.keys(contract),
+) {
+	const resource = properties.find((p) => p.name === 'resource')!;
+	expect(optionsOf(resource).map((o) => o.value).sort()).toEqual([...resources].sort());
+	for (const [resourceValue, operations] of Object.entries(contract)) {
+		const operation = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resourceValue))!;
+		expect(optionsOf(operation).map((o) => o.value).sort()).toEqual(Object.keys(operations).sort());
+		for (const [operationValue, names] of Object.entries(operations)) {
+			const shown = properties
+				.filter((p) => p.displayOptions?.show?.resource?.includes(resourceValue) && p.displayOptions?.show?.operation?.includes(operationValue))
+				.map((p) => p.name);
+			expect({ [`${resourceValue}.${operationValue}`]: shown }).toEqual({ [`${resourceValue}.${operationValue}`]: names });
+		}
+	}
+}
+
+/**
+ * Asserts n8n's UX rules on a node's description: each resource's actions sorted by name, each with an
+ * action label and a relative URL; every parameter, nested ones included, has a default; booleans'
+ * descriptions start with "Whether". Returns every parameter, nested ones included.
+ */
+export function expectUxRules(properties: INodeProperties[]): INodeProperties[] {
+	for (const operation of properties.filter((p) => p.name === 'operation')) {
+		const options = optionsOf(operation);
+		expect(options.map((o) => o.name)).toEqual([...options.map((o) => o.name)].sort());
+		for (const option of options) {
+			expect(option.action).toMatch(/^[A-Z][a-z]/);
+			expect(String(option.routing?.request?.url ?? '').replace(/^=/, '')).toMatch(/^\//);
+		}
+	}
+	const walk = (list: INodeProperties[]): INodeProperties[] => list.flatMap((p) => [p, ...walk((p.options ?? []).filter((o): o is INodeProperties => 'type' in o))]);
+	const all = walk(properties);
+	for (const property of all) {
+		expect(property).toHaveProperty('default');
+		if (property.type === 'boolean') expect(property.description).toMatch(/^Whether /);
+	}
+	return all;
 }

@@ -9,9 +9,7 @@
  * itself in the list, as in CometChat. Keys created here are records only: they do not authenticate
  * requests, and deleting one does not revoke a configured key.
  */
-import { cometError, errors } from '../errors';
-import { type EmulatorState, randomHex } from '../state';
-import { type Route, type RouteContext, type RouteResult, Validator, bodyObject, ok, pageParams, paginate } from './shared';
+import { cometError, errors, type EmulatorState, randomHex, type Route, type RouteContext, type RouteResult, Validator, bodyObject, ok, pageParams, paginate } from './prelude';
 
 export type ApiKeyScope = 'authOnly' | 'fullAccess';
 

@@ -1,18 +1,5 @@
 /** Auth tokens (reference §7.3). */
-import { errors } from '../errors';
-import type { AuthTokenRecord } from '../state';
-import {
-	type Route,
-	type RouteContext,
-	type RouteResult,
-	Validator,
-	bodyObject,
-	compact,
-	ok,
-	pageParams,
-	paginate,
-	requireUser,
-} from './shared';
+import { errors, type AuthTokenRecord, type Route, type RouteContext, type RouteResult, Validator, bodyObject, compact, ok, pageParams, paginate, requireUser } from './prelude';
 
 function tokenView(t: AuthTokenRecord): Record<string, unknown> {
 	return compact({

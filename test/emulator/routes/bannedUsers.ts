@@ -1,19 +1,5 @@
 /** Banned users (reference §7.6): ban, unban, list. Path `bannedusers` per [SPEC] (not `banned_members`). */
-import { errors } from '../errors';
-import type { GroupRecord } from '../state';
-import {
-	type Route,
-	type RouteContext,
-	type RouteResult,
-	Validator,
-	ok,
-	onBehalfOf,
-	pageParams,
-	paginate,
-	requireGroup,
-	requireUser,
-	userView,
-} from './shared';
+import { errors, type GroupRecord, type Route, type RouteContext, type RouteResult, Validator, ok, onBehalfOf, pageParams, paginate, requireGroup, requireUser, userView } from './prelude';
 
 /**
  * Optional `onBehalfOf`: the acting user must exist (404 ERR_UID_NOT_FOUND) and be the group's

@@ -1,17 +1,5 @@
 /** Blocked users (reference §7.7): block, unblock, list. */
-import { normalizeId, userConversationId } from '../state';
-import {
-	type Route,
-	type RouteContext,
-	type RouteResult,
-	Validator,
-	bodyObject,
-	listCursor,
-	ok,
-	pageParams,
-	requireUser,
-	userView,
-} from './shared';
+import { normalizeId, userConversationId, type Route, type RouteContext, type RouteResult, Validator, bodyObject, listCursor, ok, pageParams, requireUser, userView } from './prelude';
 
 interface Outcome {
 	success: boolean;

@@ -5,20 +5,7 @@
  *
  * Calls are made by clients (the Calls SDK), not by this REST API, so tests seed them with `seedCall`.
  */
-import { cometError } from '../errors';
-import { type EmulatorState, normalizeId, randomHex } from '../state';
-import {
-	type Route,
-	type RouteContext,
-	type RouteResult,
-	Validator,
-	compact,
-	ok,
-	onBehalfOf,
-	pageParams,
-	paginate,
-	requireUser,
-} from './shared';
+import { cometError, type EmulatorState, normalizeId, randomHex, type Route, type RouteContext, type RouteResult, Validator, compact, ok, onBehalfOf, pageParams, paginate, requireUser } from './prelude';
 
 export type CallType = 'audio' | 'video';
 export type CallMode = 'call' | 'meet' | 'presenter';

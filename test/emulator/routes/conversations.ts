@@ -20,38 +20,7 @@
  *   user's conversation with that user). An app pin shows as pinnedBy "app_system" and ranks first; a user
  *   cannot unpin it. Lists with onBehalfOf come pin-ordered: app pins, then the user's own, then the rest.
  */
-import { cometError, errors } from '../errors';
-import {
-	APP_SYSTEM_UID,
-	type EmulatorState,
-	type GroupRecord,
-	type MessageRecord,
-	type ReceiverType,
-	groupConversationId,
-	normalizeId,
-	userConversationId,
-} from '../state';
-import {
-	type Route,
-	type RouteContext,
-	type RouteResult,
-	Validator,
-	bodyObject,
-	compact,
-	groupView,
-	isPlainObject,
-	messageView,
-	ok,
-	onBehalfOf,
-	pageParams,
-	paginate,
-	queryBoolean,
-	queryCsv,
-	requireGroup,
-	requireUser,
-	systemUserView,
-	userView,
-} from './shared';
+import { cometError, errors, APP_SYSTEM_UID, type EmulatorState, type GroupRecord, type MessageRecord, type ReceiverType, groupConversationId, normalizeId, userConversationId, type Route, type RouteContext, type RouteResult, Validator, bodyObject, compact, groupView, isPlainObject, messageView, ok, onBehalfOf, pageParams, paginate, queryBoolean, queryCsv, requireGroup, requireUser, systemUserView, userView } from './prelude';
 
 // ---- the store ---------------------------------------------------------------------------------------
 

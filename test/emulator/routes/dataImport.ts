@@ -9,31 +9,7 @@
  * CometChat "enforces rate limits on each API endpoint", so each import endpoint has its own budget here
  * (INFERRED, as is the fixed minute window like the other limits'), beside the app's standard budget.
  */
-import { CometError, cometError, errors, type CometErrorBody } from '../errors';
-import {
-	type EmulatorState,
-	type GroupRecord,
-	type GroupType,
-	type MemberScope,
-	type MessageRecord,
-	type ReceiverType,
-	type UserRecord,
-	groupConversationId,
-	normalizeId,
-	userConversationId,
-} from '../state';
-import {
-	type Route,
-	type RouteContext,
-	type RouteResult,
-	Validator,
-	bodyObject,
-	groupView,
-	isPlainObject,
-	messageView,
-	ok,
-	userView,
-} from './shared';
+import { CometError, cometError, errors, type CometErrorBody, type EmulatorState, type GroupRecord, type GroupType, type MemberScope, type MessageRecord, type ReceiverType, type UserRecord, groupConversationId, normalizeId, userConversationId, type Route, type RouteContext, type RouteResult, Validator, bodyObject, groupView, isPlainObject, messageView, ok, userView } from './prelude';
 
 /** Entities per request [data migration constraints page]. */
 export const IMPORT_BATCH_MAX = 50;

@@ -1,19 +1,5 @@
 /** Friends (reference §7.8): add, list, remove. */
-import { cometError } from '../errors';
-import { normalizeId, userConversationId, type EmulatorState } from '../state';
-import {
-	type Route,
-	type RouteContext,
-	type RouteResult,
-	Validator,
-	bodyObject,
-	listCursor,
-	ok,
-	pageParams,
-	paginate,
-	requireUser,
-	userView,
-} from './shared';
+import { cometError, normalizeId, userConversationId, type EmulatorState, type Route, type RouteContext, type RouteResult, Validator, bodyObject, listCursor, ok, pageParams, paginate, requireUser, userView } from './prelude';
 
 /** At most 25 UIDs in `accepted` per call [OV-friends]. */
 export const MAX_ACCEPTED = 25;

@@ -1,32 +1,5 @@
 /** Group members (reference §7.5): add (per scope, per UID), list, change scope, kick. */
-import { cometError, errorBody, errors } from '../errors';
-import {
-	APP_SYSTEM_UID,
-	type EmulatorState,
-	type GroupRecord,
-	type MemberScope,
-	type MessageRecord,
-	groupConversationId,
-	normalizeId,
-} from '../state';
-import {
-	type Route,
-	type RouteContext,
-	type RouteResult,
-	Validator,
-	bodyObject,
-	groupView,
-	listCursor,
-	ok,
-	onBehalfOf,
-	pageParams,
-	paginate,
-	queryCsv,
-	requireGroup,
-	requireUser,
-	systemUserView,
-	userView,
-} from './shared';
+import { cometError, errorBody, errors, APP_SYSTEM_UID, type EmulatorState, type GroupRecord, type MemberScope, type MessageRecord, groupConversationId, normalizeId, type Route, type RouteContext, type RouteResult, Validator, bodyObject, groupView, listCursor, ok, onBehalfOf, pageParams, paginate, queryCsv, requireGroup, requireUser, systemUserView, userView } from './prelude';
 
 export const MEMBER_SCOPES: readonly MemberScope[] = ['admin', 'moderator', 'participant'];
 const STATUSES = ['available', 'offline'];

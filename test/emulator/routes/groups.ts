@@ -1,25 +1,6 @@
 /** Groups (reference §7.4): create, list (the group picker's search too), get, update, delete. */
-import { errors } from '../errors';
-import { APP_SYSTEM_UID, type GroupRecord, type GroupType, type MemberScope, normalizeId } from '../state';
+import { errors, APP_SYSTEM_UID, type GroupRecord, type GroupType, type MemberScope, normalizeId, type Route, type RouteContext, type RouteResult, Validator, bodyObject, groupView, isPlainObject, listCursor, ok, pageParams, paginate, queryBoolean, queryCsv, onBehalfOf, requireGroup, requireUser } from './prelude';
 import { adminActor } from './groupMembers';
-import {
-	type Route,
-	type RouteContext,
-	type RouteResult,
-	Validator,
-	bodyObject,
-	groupView,
-	isPlainObject,
-	listCursor,
-	ok,
-	pageParams,
-	paginate,
-	queryBoolean,
-	queryCsv,
-	onBehalfOf,
-	requireGroup,
-	requireUser,
-} from './shared';
 
 const GROUP_TYPES: readonly GroupType[] = ['public', 'private', 'password'];
 const MEMBER_LISTS = ['admins', 'moderators', 'participants', 'usersToBan'] as const;

@@ -2,18 +2,7 @@
  * Apps (spec tag "App", reference §10): list, create, delete (archive), usage report; and tenants
  * (tag "Tenants": a customer account with its first app).
  */
-import { randomHex } from '../state';
-import { pageParams, paginate, type RouteContext } from './shared';
-import {
-	ACCOUNT_OWNER,
-	ARCHIVE_SECONDS,
-	Validator,
-	appView,
-	checked,
-	fail,
-	okData,
-	type ManagementRoute,
-} from './managementShared';
+import { randomHex, pageParams, paginate, type RouteContext, ACCOUNT_OWNER, ARCHIVE_SECONDS, Validator, appView, checked, fail, okData, type ManagementRoute } from './prelude';
 
 const REGIONS = ['us', 'eu', 'in'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -8,10 +8,7 @@
  * The settings rules below are this emulator's own reading of the spec's schemas (required keys and
  * their types), written independently of the node so that the tests compare two readings.
  */
-import { randomHex } from '../state';
-import { pageParams, paginate, type RouteContext } from './shared';
-import { Validator, checked, fail, isPlainObject, okData, type ManagementContext, type ManagementResult, type ManagementRoute } from './managementShared';
-import { errors } from '../errors';
+import { randomHex, pageParams, paginate, type RouteContext, Validator, checked, fail, isPlainObject, okData, type ManagementContext, type ManagementResult, type ManagementRoute, errors } from './prelude';
 
 type ValueType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
 type Answer = 'settings' | 'success' | 'bodySuccess' | 'settingsSuccess' | 'settingsEcho' | 'widget';

@@ -1,17 +1,7 @@
 /**
  * An app's settings (spec tag "Settings") and team (tag "Team Management": collaborators).
  */
-import {
-	ACCOUNT_OWNER,
-	DEFAULT_SETTINGS,
-	Validator,
-	checked,
-	emailList,
-	isPlainObject,
-	okData,
-	type CollaboratorRecord,
-	type ManagementRoute,
-} from './managementShared';
+import { ACCOUNT_OWNER, DEFAULT_SETTINGS, Validator, checked, emailList, isPlainObject, okData, type CollaboratorRecord, type ManagementRoute } from './prelude';
 
 type Answer = { success: true } | { success: false; error: { code: string; message: string } };
 

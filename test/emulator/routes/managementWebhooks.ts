@@ -1,18 +1,7 @@
 /**
  * Webhooks and their triggers under `/apps/{appId}/webhooks` (spec tag "Webhooks", reference §9.5).
  */
-import { pageParams, paginate, type RouteContext } from './shared';
-import {
-	KNOWN_TRIGGERS,
-	MAX_WEBHOOKS,
-	Validator,
-	checked,
-	mgmtErrors,
-	okData,
-	type ManagementContext,
-	type ManagementRoute,
-	type WebhookRecord,
-} from './managementShared';
+import { pageParams, paginate, type RouteContext, KNOWN_TRIGGERS, MAX_WEBHOOKS, Validator, checked, mgmtErrors, okData, type ManagementContext, type ManagementRoute, type WebhookRecord } from './prelude';
 
 function webhooksOf(ctx: ManagementContext): Map<string, WebhookRecord> {
 	return ctx.store.appWebhooks(ctx.app!.id);

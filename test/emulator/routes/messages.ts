@@ -13,35 +13,8 @@
  * - What is not part of the message record (reactions, pins, saves, subscriptions, interactions, bots) lives
  *   in the MessageExtras store.
  */
-import { cometError, errors } from '../errors';
-import {
-	APP_SYSTEM_UID,
-	type EmulatorState,
-	type MessageRecord,
-	type ReceiverType,
-	groupConversationId,
-	normalizeId,
-	userConversationId,
-} from '../state';
+import { cometError, errors, APP_SYSTEM_UID, type EmulatorState, type MessageRecord, type ReceiverType, groupConversationId, normalizeId, userConversationId, type Route, type RouteContext, type RouteResult, Validator, bodyObject, groupView, isPlainObject, messageView, ok, onBehalfOf, queryBoolean, queryCsv, requireGroup, requireUser, systemUserView, userView } from './prelude';
 import { conversationStore } from './conversations';
-import {
-	type Route,
-	type RouteContext,
-	type RouteResult,
-	Validator,
-	bodyObject,
-	groupView,
-	isPlainObject,
-	messageView,
-	ok,
-	onBehalfOf,
-	queryBoolean,
-	queryCsv,
-	requireGroup,
-	requireUser,
-	systemUserView,
-	userView,
-} from './shared';
 
 // ---- the store -----------------------------------------------------------------------------------------
 

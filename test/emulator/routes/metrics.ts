@@ -2,9 +2,8 @@
  * Metrics (reference §7.12, spec tag "Metrics"): usage in a time range, and message counts in five-minute
  * intervals. The emulator derives both from its state: calls (routes/calls.ts), messages and users.
  */
-import { APP_SYSTEM_UID } from '../state';
+import { APP_SYSTEM_UID, type Route, type RouteContext, type RouteResult, Validator, ok } from './prelude';
 import { callMinutes, callSeconds, callStore } from './calls';
-import { type Route, type RouteContext, type RouteResult, Validator, ok } from './shared';
 
 /** A required whole-number query parameter (the spec: integer, required). */
 function requiredInt(ctx: RouteContext, v: Validator, name: string): number | undefined {

@@ -12,21 +12,7 @@
  * Blocked messages come from rules CometChat runs on sent messages; the emulator does not run rules,
  * so tests put messages in the blocked queue with `blockMessage()`.
  */
-import { cometError, errors } from '../errors';
-import { type EmulatorState, type MessageRecord, randomHex } from '../state';
-import {
-	type Route,
-	type RouteContext,
-	type RouteResult,
-	Validator,
-	bodyObject,
-	compact,
-	isPlainObject,
-	messageView,
-	ok,
-	onBehalfOf,
-	requireUser,
-} from './shared';
+import { cometError, errors, type EmulatorState, type MessageRecord, randomHex, type Route, type RouteContext, type RouteResult, Validator, bodyObject, compact, isPlainObject, messageView, ok, onBehalfOf, requireUser } from './prelude';
 
 /** revisionId is `<appId>_<id>_<n>` [SPEC examples]; routes do not know the app ID, so the emulator's default is used. */
 const APP_ID = 'demo-app';

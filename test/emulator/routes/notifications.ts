@@ -10,9 +10,7 @@
  * and unknown auth tokens ERR_AUTH_TOKEN_NOT_FOUND, as the chat API does (INFERRED for this service).
  */
 import { randomBytes } from 'node:crypto';
-import { cometError, errors } from '../errors';
-import type { EmulatorState } from '../state';
-import { type Route, type RouteContext, type RouteResult, Validator, bodyObject, isPlainObject, onBehalfOf, ok, queryBoolean, requireUser } from './shared';
+import { cometError, errors, type EmulatorState, type Route, type RouteContext, type RouteResult, Validator, bodyObject, isPlainObject, onBehalfOf, ok, queryBoolean, requireUser } from './prelude';
 
 type Json = Record<string, unknown>;
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

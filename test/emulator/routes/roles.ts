@@ -7,21 +7,7 @@
  * holds the `default` role, which cannot be deleted (ERR_ROLE_DELETE_DENIED [ERRGUIDE]).
  * Users keep their own `role` string (users.ts does not check it against this store).
  */
-import { cometError, errors } from '../errors';
-import { type EmulatorState, type GroupRecord, type MemberScope, normalizeId } from '../state';
-import {
-	type Route,
-	type RouteContext,
-	type RouteResult,
-	Validator,
-	bodyObject,
-	compact,
-	isPlainObject,
-	ok,
-	pageParams,
-	paginate,
-	requireGroup,
-} from './shared';
+import { cometError, errors, type EmulatorState, type GroupRecord, type MemberScope, normalizeId, type Route, type RouteContext, type RouteResult, Validator, bodyObject, compact, isPlainObject, ok, pageParams, paginate, requireGroup } from './prelude';
 
 // ---- records and the store ----------------------------------------------------------------------
 

@@ -1,22 +1,5 @@
 /** Users (reference §7.2): create, list, get, update, delete, deactivate, reactivate. */
-import { errors } from '../errors';
-import { normalizeId, userConversationId, type UserRecord, type UserStatus } from '../state';
-import {
-	type Route,
-	type RouteContext,
-	type RouteResult,
-	Validator,
-	bodyObject,
-	listCursor,
-	ok,
-	onBehalfOf,
-	pageParams,
-	paginate,
-	queryBoolean,
-	queryCsv,
-	requireUser,
-	userView,
-} from './shared';
+import { errors, normalizeId, userConversationId, type UserRecord, type UserStatus, type Route, type RouteContext, type RouteResult, Validator, bodyObject, listCursor, ok, onBehalfOf, pageParams, paginate, queryBoolean, queryCsv, requireUser, userView } from './prelude';
 
 const STATUSES: readonly UserStatus[] = ['available', 'offline'];
 

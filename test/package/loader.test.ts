@@ -1,0 +1,78 @@
+import { PackageDirectoryLoader } from 'n8n-core';
+import type { INodeType } from 'n8n-workflow';
+import { ROOT } from '../harness';
+
+// The same loader n8n uses for an installed community package, run on the built package.
+describe('package loading', () => {
+	it('loads the node and the credential from package.json the way n8n does', async () => {
+		const loader = new PackageDirectoryLoader(ROOT);
+		await loader.loadAll();
+		expect(loader.packageName).toBe('n8n-nodes-cometchat');
+		expect(Object.keys(loader.nodeTypes)).toEqual(['cometChat', 'cometChatManagement', 'cometChatTrigger']);
+		expect(Object.keys(loader.credentialTypes)).toEqual(['cometChatApi', 'cometChatManagementApi', 'cometChatWebhookAuthApi']);
+
+		const description = loader.nodeTypes.cometChat.type.description as unknown as Record<string, unknown>;
+		expect(description.codex).toMatchObject({ categories: ['Communication'] });
+		expect(description.iconUrl).toEqual({
+			light: 'icons/n8n-nodes-cometchat/dist/icons/cometchat.svg',
+			dark: 'icons/n8n-nodes-cometchat/dist/icons/cometchat.dark.svg',
+		});
+		expect(description.usableAsTool).toBe(true);
+		const names = (description.properties as Array<{ name: string }>).map((p) => p.name);
+		expect(names[0]).toBe('resource');
+		expect(names.at(-1)).toBe('requestOptions'); // added by n8n to every declarative node
+	});
+
+	it('loads the trigger as a webhook trigger with its codex, icons and credentials', async () => {
+		const loader = new PackageDirectoryLoader(ROOT);
+		await loader.loadAll();
+		const description = loader.nodeTypes.cometChatTrigger.type.description as unknown as Record<string, unknown>;
+		expect(description.codex).toMatchObject({ categories: ['Communication'] });
+		expect(description.iconUrl).toEqual({
+			light: 'icons/n8n-nodes-cometchat/dist/icons/cometchat.svg',
+			dark: 'icons/n8n-nodes-cometchat/dist/icons/cometchat.dark.svg',
+		});
+		expect(description.group).toEqual(['trigger']);
+		expect(description.usableAsTool).toBeUndefined();
+		expect((description.webhooks as unknown[]).length).toBe(1);
+		// A programmatic trigger: n8n adds no declarative request options to it.
+		expect((description.properties as Array<{ name: string }>).map((p) => p.name)).toEqual([
+			'registration',
+			'manualNotice',
+			'appId',
+			'events',
+			'options',
+		]);
+		expect((loader.nodeTypes.cometChatTrigger.type as INodeType).webhookMethods?.default).toEqual({
+			checkExists: expect.any(Function),
+			create: expect.any(Function),
+			delete: expect.any(Function),
+		});
+		for (const name of ['cometChatManagementApi', 'cometChatWebhookAuthApi']) {
+			const credential = loader.credentialTypes[name].type as unknown as Record<string, unknown>;
+			expect(credential.iconUrl).toEqual({
+				light: 'icons/n8n-nodes-cometchat/dist/icons/cometchat.svg',
+				dark: 'icons/n8n-nodes-cometchat/dist/icons/cometchat.dark.svg',
+			});
+		}
+		expect(loader.known.credentials.cometChatWebhookAuthApi.supportedNodes).toEqual(['cometChatTrigger']);
+		expect(loader.known.credentials.cometChatApi.supportedNodes).toEqual(['cometChat', 'cometChatTrigger']);
+	});
+
+	it('loads the CometChat Management node with its own credential only', async () => {
+		const loader = new PackageDirectoryLoader(ROOT);
+		await loader.loadAll();
+		const description = loader.nodeTypes.cometChatManagement.type.description as unknown as Record<string, unknown>;
+		expect(description.codex).toMatchObject({ categories: ['Communication', 'Development'] });
+		expect(description.iconUrl).toEqual({
+			light: 'icons/n8n-nodes-cometchat/dist/icons/cometchat.svg',
+			dark: 'icons/n8n-nodes-cometchat/dist/icons/cometchat.dark.svg',
+		});
+		expect(description.usableAsTool).toBe(true);
+		expect(description.credentials).toEqual([{ name: 'cometChatManagementApi', required: true }]);
+		const names = (description.properties as Array<{ name: string }>).map((p) => p.name);
+		expect(names[0]).toBe('resource');
+		expect(names.at(-1)).toBe('requestOptions');
+		expect(loader.known.credentials.cometChatManagementApi.supportedNodes).toEqual(['cometChatManagement', 'cometChatTrigger']);
+	});
+});

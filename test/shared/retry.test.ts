@@ -1,0 +1,411 @@
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { createEmulator, type Emulator } from '../emulator';
+import { runNode } from '../harness';
+import { fullView, seedMessage } from '../emulator/routes/messages';
+import { byId, derivedMuid, httpCode } from '../helpers';
+
+// The retry policy of shared/retry.ts, end to end in n8n's engine against a throttling, failing emulator.
+describe('rate limits and retries', () => {
+	let emulator: Emulator;
+	const credentials = () => ({ appId: emulator.appId, apiKey: emulator.apiKey, baseUrl: emulator.url });
+	const run = (parameters: INodeParameters, input?: INodeExecutionData[]) =>
+		runNode({ parameters, credentials: credentials(), input });
+	const tooMany = (retryAfter: string) => ({
+		status: 429,
+		headers: { 'Retry-After': retryAfter },
+		body: { error: { message: 'Too many requests.', devMessage: '', source: 'chat-api', code: 'ERR_TOO_MANY_REQUESTS' } },
+	});
+	const serverError = { status: 500, body: { error: { message: 'Boom.', devMessage: '', source: 'chat-api', code: 'ERR_EXCEPTION' } } };
+	const getUser = { resource: 'user', operation: 'get', uid: byId('alice') };
+	const send = (extra: Record<string, unknown> = {}) => ({
+		resource: 'message',
+		operation: 'send',
+		receiverType: 'user',
+		receiver: byId('alice'),
+		text: 'Hello',
+		...extra,
+	});
+
+	afterEach(async () => emulator?.close());
+	const start = async (options: Parameters<typeof createEmulator>[0] = {}) => {
+		emulator = await createEmulator(options);
+		emulator.seedUser({ uid: 'alice', name: 'Alice' });
+	};
+
+	it('waits as long as Retry-After says after a 429, then succeeds', async () => {
+		await start();
+		emulator.failNext(tooMany('1'));
+		const started = Date.now();
+		const { items, error } = await run(getUser);
+		expect(error).toBeUndefined();
+		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+		expect(emulator.requests.map((r) => r.path)).toEqual(['/v3/users/alice', '/v3/users/alice']);
+		expect(items.map((item) => item.json.uid)).toEqual(['alice']);
+	});
+
+	it('retries a throttled create too: CometChat did not carry it out', async () => {
+		await start();
+		emulator.failNext(tooMany('1'));
+		const { items, error } = await run({ resource: 'user', operation: 'create', uid: 'bob', name: 'Bob' });
+		expect(error).toBeUndefined();
+		expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+		expect(items[0].json.uid).toBe('bob');
+		expect([...emulator.state.users.keys()].filter((uid) => uid === 'bob')).toHaveLength(1);
+	});
+
+	it('returns every one of 10,000 users exactly once while CometChat throttles the walk', async () => {
+		// 4 requests a second: the 10 pages of 1000 hit the limit twice and resume at the page that failed.
+		await start({ rateWindowSeconds: 1, rateLimits: { standard: 4 } });
+		for (let i = 0; i < 9_999; i++) emulator.seedUser({ uid: `user-${i}` });
+		const { items, error } = await run({ resource: 'user', operation: 'getAll', returnAll: true, simplify: false });
+		expect(error).toBeUndefined();
+		const throttled = emulator.requests.length - 10;
+		expect(throttled).toBeGreaterThan(0);
+		expect(items).toHaveLength(10_000);
+		expect(new Set(items.map((item) => item.json.uid)).size).toBe(10_000);
+		const pages = emulator.requests.map((r) => Number(r.query.page));
+		expect([...new Set(pages)]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+	}, 60_000);
+
+	it('repeats a read after a 5xx, with backoff', async () => {
+		await start();
+		emulator.failNext(serverError, 2);
+		const { items, error } = await run(getUser);
+		expect(error).toBeUndefined();
+		expect(emulator.requests).toHaveLength(3);
+		expect(items[0].json.uid).toBe('alice');
+	});
+
+	it('repeats a read after the connection broke', async () => {
+		await start();
+		emulator.failNext({ drop: true });
+		const { items, error } = await run(getUser);
+		expect(error).toBeUndefined();
+		expect(emulator.requests).toHaveLength(2);
+		expect(items[0].json.uid).toBe('alice');
+	});
+
+	it('repeats a read whose answer was too slow for the request timeout', async () => {
+		await start();
+		emulator.failNext({ delayMs: 1500 });
+		const { items, error } = await run({ ...getUser, requestOptions: { timeout: 300 } });
+		expect(error).toBeUndefined();
+		expect(emulator.requests).toHaveLength(2);
+		expect(items[0].json.uid).toBe('alice');
+	});
+
+	it('looks a message whose answer was lost up by its MUID and returns the stored one instead of sending it again', async () => {
+		await start();
+		emulator.failNext({ drop: true, handle: true });
+		const { items, error } = await run(send());
+		expect(error).toBeUndefined();
+		expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v3/messages', 'GET /v3/users/alice/messages']);
+		const [sent, lookup] = emulator.requests;
+		expect((sent.body as { muid: string }).muid).toBe(derivedMuid());
+		// The app sends as app_system: its messages to alice, from shortly before the first try.
+		expect(lookup.query).toEqual({ sender: 'app_system', limit: '1000', fromTimestamp: expect.stringMatching(/^\d+$/) });
+		expect(Math.floor(Date.now() / 1000) - Number(lookup.query.fromTimestamp)).toBeGreaterThanOrEqual(300);
+		expect(lookup.headers).not.toHaveProperty('onbehalfof');
+		expect(emulator.state.messages).toHaveLength(1);
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toEqual(fullView(emulator.state, emulator.state.messages[0]));
+	});
+
+	it('sends a message again after a 5xx only once CometChat shows it does not have it', async () => {
+		await start();
+		emulator.seedUser({ uid: 'bob' });
+		emulator.failNext(serverError);
+		const { items, error } = await run(send({ options: { onBehalfOf: 'bob' } }));
+		expect(error).toBeUndefined();
+		expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v3/messages', 'GET /v3/users/alice/messages', 'POST /v3/messages']);
+		// As bob sees his conversation with alice.
+		expect(emulator.requests[1].headers.onbehalfof).toBe('bob');
+		expect(emulator.requests[1].query).not.toHaveProperty('sender');
+		expect(emulator.requests[2].body).toEqual(emulator.requests[0].body);
+		expect(emulator.state.messages).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ sender: 'bob', receiver: 'alice', muid: derivedMuid() });
+	});
+
+	it('fails with "outcome unknown" when the lookup cannot tell: more messages since than one read shows', async () => {
+		await start();
+		for (let i = 0; i < 1000; i++) seedMessage(emulator.state, { sender: 'app_system', receiver: 'alice', text: `busy ${i}` });
+		emulator.failNext({ drop: true });
+		const { error } = await run(send());
+		expect(error?.message).toBe(
+			'CometChat did not confirm POST /messages (the connection broke before the answer came): it may or may not have taken effect, so it was not repeated [item 0]',
+		);
+		expect(error?.description).toContain('could not tell: /users/alice/messages has 1000 or more messages since the first try');
+		expect(emulator.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+		expect(emulator.state.messages).toHaveLength(1000);
+	});
+
+	it('fails with "outcome unknown" when the lookup itself fails', async () => {
+		await start();
+		emulator.failNext({ drop: true, handle: true });
+		emulator.failNext({ status: 403, body: { error: { message: 'No access.', devMessage: '', source: 'chat-api', code: 'ERR_NO_ACCESS' } } });
+		const { error } = await run(send({ options: { muid: 'order-7' } }));
+		expect(error?.message).toMatch(/^CometChat did not confirm POST \/messages/);
+		expect(error?.description).toContain('reading /users/alice/messages failed (ERR_NO_ACCESS: No access.');
+		expect(emulator.state.messages).toHaveLength(1);
+		expect(emulator.requests).toHaveLength(2);
+	});
+
+	it('n8n\'s Retry On Fail sends nothing twice: the re-run looks up what the first run may have sent', async () => {
+		// Three items; bob's answer is lost after CometChat stored it, carol's is refused once (a 4xx, so the node
+		// fails and n8n runs it again). Today's main sent 5 messages here (and 6 with "outcome unknown").
+		await start();
+		for (const uid of ['bob', 'carol']) emulator.seedUser({ uid });
+		const refused = { status: 400, body: { error: { message: 'Try later.', devMessage: '', source: 'chat-api', code: 'ERR_BAD_REQUEST' } } };
+		let carolRefused = false;
+		emulator.planFaults((request) => {
+			const receiver = (request.body as { receiver?: string } | undefined)?.receiver;
+			if (request.method !== 'POST') return undefined;
+			if (receiver === 'bob' && !emulator.state.messages.some((m) => m.receiver === 'bob')) return { drop: true, handle: true };
+			if (receiver === 'carol' && !carolRefused) {
+				carolRefused = true;
+				return refused;
+			}
+			return undefined;
+		});
+		const input = ['alice', 'bob', 'carol'].map((uid) => ({ json: { uid } }));
+		const { items, error } = await runNode({
+			parameters: send({ receiver: byId('={{ $json.uid }}') }),
+			credentials: credentials(),
+			input,
+			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+		});
+		expect(error).toBeUndefined();
+		expect(emulator.state.messages.map((m) => m.receiver).sort()).toEqual(['alice', 'bob', 'carol']);
+		expect(items.map((item) => item.json.receiver)).toEqual(['alice', 'bob', 'carol']);
+		expect(items.map((item) => item.json.muid)).toEqual([0, 1, 2].map((i) => derivedMuid(i)));
+		// The re-run looked alice and bob up (found: not sent again) and sent carol's, whose first try was refused.
+		const posts = emulator.requests.filter((r) => r.method === 'POST').map((r) => (r.body as { receiver: string }).receiver);
+		expect(posts.sort()).toEqual(['alice', 'bob', 'carol', 'carol']);
+	});
+
+	it('Retry On Fail while the first run\'s sends are still under way: the re-run waits for them, then looks them up', async () => {
+		// Item 2's proxy (Request Options) is not valid, which n8n finds as it builds the item's request: it fails the node at once, while
+		// items 0 and 1 are still being answered (slowly), and runs it again a second later.
+		await start();
+		emulator.failNext({ delayMs: 2_000 }, 2);
+		const input = [{ json: {} }, { json: {} }, { json: { broken: true } }];
+		const { error } = await runNode({
+			parameters: send({ text: '=Hello {{ $itemIndex }}', requestOptions: { proxy: '={{ $json.broken ? "not a proxy" : "" }}' } }),
+			credentials: credentials(),
+			input,
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+		});
+		expect(error?.message).toBe('The proxy is not valid');
+		// The first run's two sends end after the node has failed; wait for them.
+		await new Promise((resolve) => setTimeout(resolve, 2_500));
+		expect(emulator.state.messages.map((m) => m.data.text).sort()).toEqual(['Hello 0', 'Hello 1']);
+		expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+	}, 30_000);
+
+	it('never repeats an edit or a message delete whose answer was lost: each makes a new action message', async () => {
+		await start();
+		const id = seedMessage(emulator.state, { sender: 'alice', receiver: 'alice', text: 'Typo' }).id;
+		emulator.failNext(serverError);
+		const edit = await run({ resource: 'message', operation: 'update', messageId: id, updateFields: { text: 'Fixed' } });
+		expect(edit.error?.message).toBe(`CometChat did not confirm PUT /messages/${id} (HTTP 500): it may or may not have taken effect, so it was not repeated [item 0]`);
+		emulator.failNext({ drop: true, handle: true });
+		const removal = await run({ resource: 'message', operation: 'delete', messageId: id });
+		expect(removal.error?.message).toBe(
+			`CometChat did not confirm DELETE /messages/${id} (the connection broke before the answer came): it may or may not have taken effect, so it was not repeated [item 0]`,
+		);
+		expect(emulator.requests.map((r) => r.method)).toEqual(['PUT', 'DELETE']);
+	});
+
+	it('still repeats an update that sets state (PUT /users/{uid}) after a 5xx', async () => {
+		await start();
+		emulator.failNext(serverError);
+		const { items, error } = await run({ resource: 'user', operation: 'update', uid: byId('alice'), updateFields: { name: 'Alice B.' } });
+		expect(error).toBeUndefined();
+		expect(emulator.requests.map((r) => r.method)).toEqual(['PUT', 'PUT']);
+		expect(items[0].json.name).toBe('Alice B.');
+	});
+
+	it('does not repeat any other create after a 5xx', async () => {
+		await start();
+		emulator.failNext(serverError);
+		const { error } = await run({ resource: 'group', operation: 'create', guid: 'hikers', name: 'Hikers', type: 'public' });
+		expect(error?.message).toBe('CometChat did not confirm POST /groups (HTTP 500): it may or may not have taken effect, so it was not repeated [item 0]');
+		expect(httpCode(error)).toBe('500');
+		expect(emulator.requests).toHaveLength(1);
+	});
+
+	it('creates a user once whatever happens to the answer: reads it first, creates again only when it is not there', async () => {
+		await start();
+		const create = (uid: string, options = {}) => run({ resource: 'user', operation: 'create', uid, name: 'Bob', options });
+		emulator.failNext({ drop: true, handle: true });
+		const lost = await create('bob');
+		expect(lost.error).toBeUndefined();
+		expect(emulator.requests.map((r) => `${r.method} ${r.path} ${r.status ?? 'dropped'}`)).toEqual(['POST /v3/users dropped', 'GET /v3/users/bob 200']);
+		expect(lost.items[0].json).toMatchObject({ uid: 'bob', name: 'Bob' });
+
+		emulator.reset();
+		emulator.failNext(serverError);
+		const failed = await create('carol');
+		expect(failed.error).toBeUndefined();
+		expect(emulator.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /v3/users 500', 'GET /v3/users/carol 404', 'POST /v3/users 200']);
+		expect([...emulator.state.users.keys()]).toEqual(['carol']);
+
+		// An auth token was only in the lost answer: the item says so rather than return the user without it.
+		emulator.reset();
+		emulator.failNext({ drop: true, handle: true });
+		const withToken = await create('dave', { withAuthToken: true });
+		expect(withToken.error?.description).toContain('could not tell: the user may have been created, but its auth token was only in the lost answer');
+		expect(emulator.requests).toHaveLength(1);
+	});
+
+	it('keeps the user\'s own MUID and looks the message up by it after a lost answer', async () => {
+		await start();
+		emulator.failNext({ drop: true, handle: true });
+		const { items, error } = await run(send({ options: { muid: 'n8n-42' } }));
+		expect(error).toBeUndefined();
+		expect(emulator.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+		expect(emulator.state.messages).toHaveLength(1);
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ muid: 'n8n-42', data: { text: 'Hello' } });
+	});
+
+	it('stores a repeated MUID as CometChat does: no refusal, so the node cannot rely on one', async () => {
+		await start();
+		await run(send({ options: { muid: 'same' } }));
+		await run(send({ options: { muid: 'same' } }));
+		expect(emulator.state.messages.map((m) => m.muid)).toEqual(['same', 'same']);
+	});
+
+	it('leaves 5xx alone when Retry Server Errors is off, and retries nothing with Max Wait 0', async () => {
+		await start();
+		emulator.failNext(serverError);
+		const noServerRetries = await run({ ...getUser, retry: { serverErrors: false } });
+		expect(noServerRetries.error?.message).toBe('ERR_EXCEPTION: Boom. [item 0]');
+		expect(emulator.requests).toHaveLength(1);
+		emulator.failNext(tooMany('1'));
+		const noWaiting = await run({ ...getUser, retry: { maxWait: 0 } });
+		expect(noWaiting.error?.message).toBe('ERR_TOO_MANY_REQUESTS: Too many requests. [item 0]');
+		expect(emulator.requests).toHaveLength(2);
+	});
+
+	it('retries a 429 for as long as Max Wait allows, however many times', async () => {
+		// Today's main gave up after 8 tries and told the user to raise Max Wait.
+		await start();
+		emulator.failNext(tooMany('1'), 9);
+		const { items, error } = await run({ ...getUser, retry: { maxWait: 60 } });
+		expect(error).toBeUndefined();
+		expect(emulator.requests).toHaveLength(10);
+		expect(items[0].json.uid).toBe('alice');
+	}, 30_000);
+
+	it('gives up when the next wait would pass Max Wait, naming the real reason', async () => {
+		await start();
+		emulator.failNext(tooMany('1'), 5);
+		const { error } = await run({ ...getUser, retry: { maxWait: 2 } });
+		expect(error?.message).toBe('ERR_TOO_MANY_REQUESTS: Too many requests. [item 0]');
+		expect(error?.description).toContain(
+			'Still rate-limited after 3 tries over 2 s; CometChat asks to wait 1 s more, beyond Max Wait (2 s). Raise Max Wait, or lower Max Concurrent Requests',
+		);
+		expect(emulator.requests).toHaveLength(3);
+		emulator.reset();
+		emulator.seedUser({ uid: 'alice' });
+		emulator.failNext(serverError, 20);
+		const broken = await run({ ...getUser, retry: { maxWait: 1 } });
+		expect(broken.error?.description).toContain('CometChat still failed (HTTP 500) after 2 tries over 1 s; the next retry would pass Max Wait (1 s).');
+		expect(broken.error?.description).not.toContain('asks to wait');
+	});
+
+	it('says a refused connection was refused, with Max Wait 0 and after retrying', async () => {
+		await start();
+		const closed = await createEmulator();
+		const url = closed.url;
+		await closed.close();
+		const refused = (maxWait: number) => runNode({ parameters: { ...getUser, retry: { maxWait } }, credentials: { ...credentials(), baseUrl: url } });
+		const now = await refused(0);
+		expect(now.error?.description).toContain('Not retried: Rate Limits and Retries → Max Wait is 0.');
+		expect(now.error?.description).not.toContain('asked to wait');
+		const later = await refused(1);
+		expect(later.error?.description).toMatch(/Could not connect to CometChat \(ECONNREFUSED\) in 2 tries over 1 s: nothing was sent\./);
+	});
+
+	it('retries only the batch that was throttled, not the ones already done', async () => {
+		await start();
+		const uids = Array.from({ length: 30 }, (_, i) => `new-${i}`);
+		for (const uid of uids) emulator.seedUser({ uid });
+		emulator.seedGroup({ guid: 'hiking', owner: 'alice' });
+		const { items, error } = await run({ resource: 'groupMember', operation: 'add', guid: byId('hiking'), participants: uids.join(',') });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(30);
+		// Now with the second batch throttled once.
+		emulator.reset();
+		for (const uid of ['alice', ...uids]) emulator.seedUser({ uid });
+		emulator.seedGroup({ guid: 'hiking', owner: 'alice' });
+		// The first batch goes through, the fault then answers the second, which is sent again.
+		emulator.failNext({ ...tooMany('1'), after: 1 });
+		const result = await run({ resource: 'groupMember', operation: 'add', guid: byId('hiking'), participants: uids.join(',') });
+		expect(result.error).toBeUndefined();
+		const bodies = emulator.requests.map((r) => (r.body as { participants: string[] }).participants.length);
+		expect(bodies[0]).toBe(25);
+		expect(bodies.slice(1).every((n) => n === 5)).toBe(true);
+		expect(result.items.map((item) => [item.json.uid, item.json.success])).toEqual(uids.map((uid) => [uid, true]));
+		expect(emulator.state.getGroup('hiking')?.members.size).toBe(31);
+	});
+
+	it('creates 2,000 users and sends them 2,000 messages under a time-window rate limit and mixed faults: each exactly once, in order', async () => {
+		// CometChat's limit as it works: a budget per window (here 1 s, so the test runs in seconds), a 429 with
+		// Retry-After to the window's end once it is spent. On top, by the request's place in the log (the
+		// same every run): a 429 of its own, a 5xx before anything is stored, and a connection dropped after
+		// CometChat stored the write — the answer lost, the user or message there.
+		await start({ rateWindowSeconds: 1, rateLimits: { core: 150, standard: 150 } });
+		const planned = { throttled: new Set<number>(), failed: 0, dropped: 0 };
+		emulator.planFaults((request, index) => {
+			if (index % 97 === 7) {
+				planned.throttled.add(index);
+				return tooMany('1');
+			}
+			if (request.method !== 'POST') return undefined;
+			if (index % 89 === 11) {
+				planned.failed++;
+				return serverError;
+			}
+			if (index % 83 === 5) {
+				planned.dropped++;
+				return { drop: true, handle: true };
+			}
+			return undefined;
+		});
+		const input = Array.from({ length: 2_000 }, (_, i) => ({ json: { uid: `load-${i}`, name: `Load ${i}` } }));
+
+		const created = await run({ resource: 'user', operation: 'create', uid: '={{ $json.uid }}', name: '={{ $json.name }}' }, input);
+		expect(created.error).toBeUndefined();
+		expect(created.items.map((item) => item.json.uid)).toEqual(input.map((i) => i.json.uid));
+		expect(created.items.map((item) => item.json.name)).toEqual(input.map((i) => i.json.name));
+		const creates = emulator.requests.length;
+		const sent = await run(send({ receiver: byId('={{ $json.uid }}'), text: '=Welcome {{ $json.name }}' }), input);
+		expect(sent.error).toBeUndefined();
+		expect(sent.items.map((item) => item.json.receiver)).toEqual(input.map((i) => i.json.uid));
+		expect(sent.items.map((item) => item.json.muid)).toEqual(input.map((_, i) => derivedMuid(i)));
+		expect(sent.items.map((item) => (item.json.data as { text: string }).text)).toEqual(input.map((i) => `Welcome ${i.json.name}`));
+
+		// Every fault happened, and CometChat's own window throttled both runs.
+		const log = emulator.requests;
+		expect(planned.throttled.size).toBeGreaterThan(20);
+		expect(planned.failed).toBeGreaterThan(20);
+		expect(planned.dropped).toBeGreaterThan(20);
+		const windowThrottled = (from: number, to: number) =>
+			log.slice(from, to).filter((r, i) => r.status === 429 && !planned.throttled.has(from + i)).length;
+		expect(windowThrottled(0, creates)).toBeGreaterThan(0);
+		expect(windowThrottled(creates, log.length)).toBeGreaterThan(0);
+		// Lost answers were looked up (the user read, the conversation listed), never blindly repeated.
+		expect(log.some((r) => r.method === 'GET' && /^\/v3\/users\/load-\d+$/.test(r.path))).toBe(true);
+		expect(log.some((r) => r.method === 'GET' && /^\/v3\/users\/load-\d+\/messages$/.test(r.path))).toBe(true);
+		expect(emulator.inFlight.max).toBeLessThanOrEqual(10);
+
+		// The emulator's state: each user once, each message once, to its user, with its item's MUID.
+		expect([...emulator.state.users.keys()].sort()).toEqual(['alice', ...input.map((i) => i.json.uid)].sort());
+		expect(emulator.state.messages).toHaveLength(2_000);
+		const byReceiver = new Map(emulator.state.messages.map((m) => [m.receiver, m]));
+		expect(byReceiver.size).toBe(2_000);
+		input.forEach(({ json }, i) => expect(byReceiver.get(json.uid)).toMatchObject({ muid: derivedMuid(i), sender: 'app_system', data: { text: `Welcome ${json.name}` } }));
+	}, 180_000);
+});

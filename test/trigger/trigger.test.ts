@@ -1,0 +1,618 @@
+/**
+ * CometChat Trigger in n8n's engine: deliveries as real HTTP requests through n8n-core's
+ * WebhookContext (test/harness/trigger.ts), registration through HookContext against the
+ * emulator's management host (test/emulator/management.ts).
+ *
+ * Payloads follow the shapes in CometChat's webhooks overview (reference §9.4), with demo IDs.
+ */
+import { createEmulator, type Emulator } from '../emulator';
+import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET, MAX_WEBHOOKS, managementStore } from '../emulator/management';
+import { deliver, deliverAs, envelope } from '../emulator/webhooks';
+import type { IDataObject, INodeType } from 'n8n-workflow';
+// The seen-set's rules as pure functions (the built node bundles these same sources).
+import * as dedupe from '../../nodes/CometChatTrigger/dedupe';
+import * as payload from '../../nodes/CometChatTrigger/payload';
+import { TRIGGER_NAME, startTrigger, testTriggerCredential, triggerType, type TriggerHarness, type TriggerSetup } from '../harness/trigger';
+
+const AUTH = { username: 'n8nhooks', password: 'Wq7Zr2Lp9Xk4Vb8Nm3Ty6Hs1' };
+const WRONG = { username: 'n8nhooks', password: 'Wq7Zr2Lp9Xk4Vb8Nm3Ty6Hs2' };
+
+const andrew = { uid: 'cometchat-uid-1', name: 'Andrew Joseph', status: 'available', role: 'default' };
+const george = { uid: 'cometchat-uid-2', name: 'George Alan', status: 'offline', role: 'default' };
+const hiking = { guid: 'cometchat-guid-1', name: 'Hiking Group', type: 'public', membersCount: 3, conversationId: 'group_cometchat-guid-1', owner: 'cometchat-uid-1' };
+
+const userMessage = {
+	id: '101',
+	conversationId: 'cometchat-uid-1_user_cometchat-uid-2',
+	sender: 'cometchat-uid-1',
+	receiverType: 'user',
+	receiver: 'cometchat-uid-2',
+	category: 'message',
+	type: 'text',
+	data: {
+		text: 'Are we still on for Saturday?',
+		entities: {
+			sender: { entity: andrew, entityType: 'user' },
+			receiver: { entity: { ...george, conversationId: 'cometchat-uid-1_user_cometchat-uid-2' }, entityType: 'user' },
+		},
+	},
+	sentAt: 1696934912,
+	updatedAt: 1696934912,
+};
+
+const groupMessage = (id: string, text: string, moderation?: string) => ({
+	id,
+	conversationId: 'group_cometchat-guid-1',
+	sender: 'cometchat-uid-2',
+	receiverType: 'group',
+	receiver: 'cometchat-guid-1',
+	category: 'message',
+	type: 'text',
+	data: {
+		text,
+		entities: {
+			sender: { entity: george, entityType: 'user' },
+			receiver: { entity: hiking, entityType: 'group' },
+		},
+		...(moderation ? { moderation: { status: moderation } } : {}),
+	},
+	sentAt: 1791285309,
+	updatedAt: 1791285309,
+});
+
+const membersAdded = envelope('group_member_added', {
+	group: { ...hiking, onlineMembersCount: 1 },
+	members: { 'cometchat-uid-2': george, 'guest-emma': { uid: 'guest-emma', name: 'Emma Brown', status: 'offline', role: 'default' } },
+	by: andrew,
+});
+
+function setup(extra: Partial<TriggerSetup> & { parameters?: TriggerSetup['parameters'] } = {}): TriggerSetup {
+	return {
+		...extra,
+		parameters: { registration: 'manual', events: ['*'], ...extra.parameters },
+		credentials: { cometChatWebhookAuthApi: AUTH, ...extra.credentials },
+	};
+}
+
+/** Each test's triggers are closed afterwards. */
+const open: TriggerHarness[] = [];
+async function trigger(options: TriggerSetup): Promise<TriggerHarness> {
+	const harness = await startTrigger(options);
+	open.push(harness);
+	return harness;
+}
+afterEach(async () => {
+	await Promise.all(open.splice(0).map((h) => h.close()));
+});
+
+describe('CometChat Trigger: description', () => {
+	const description = triggerType.description;
+
+	it('is a webhook trigger with no inputs, not an AI tool, with the CometChat icon', () => {
+		expect(description.name).toBe('cometChatTrigger');
+		expect(description.group).toEqual(['trigger']);
+		expect(description.inputs).toEqual([]);
+		expect(description.usableAsTool).toBeUndefined();
+		expect(description.icon).toEqual({ light: 'file:../../icons/cometchat.svg', dark: 'file:../../icons/cometchat.dark.svg' });
+		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
+		expect(description.credentials?.map((c) => [c.name, c.required])).toEqual([
+			['cometChatWebhookAuthApi', true],
+			['cometChatManagementApi', true],
+			['cometChatApi', false],
+		]);
+		expect(description.credentials?.[1].displayOptions).toEqual({ show: { registration: ['automatic'] } });
+	});
+
+	it('offers every trigger ID of CometChat\'s management API, plus All Events', () => {
+		// The 46 IDs of the management webhooks overview (reference §9.3 / [WH]).
+		const documented = [
+			'message_sent', 'message_edited', 'message_deleted', 'message_reaction_added', 'message_reaction_removed',
+			'user_blocked', 'user_unblocked', 'group_created', 'group_updated', 'group_deleted', 'group_member_joined',
+			'group_member_left', 'group_member_added', 'group_member_kicked', 'group_member_banned', 'group_member_unbanned',
+			'group_member_scope_changed', 'group_owner_transferred', 'user_connection_status_changed', 'message_delivery_receipt',
+			'message_read_receipt', 'call_initiated', 'call_started', 'call_participant_joined', 'call_participant_left',
+			'call_ended', 'meeting_started', 'meeting_participant_joined', 'meeting_participant_left', 'meeting_ended',
+			'recording_generated', 'transcription_generated', 'after_campaign_completed', 'after_campaign_failed',
+			'after_notification_created', 'after_feed_item_sent', 'after_feed_item_delivered', 'after_feed_item_read',
+			'after_feed_item_interacted', 'after_push_notification_sent', 'after_push_notification_delivered',
+			'after_push_notification_clicked', 'moderation_engine_approved', 'moderation_engine_blocked',
+			'moderation_manual_approved', 'moderation_engine_failed',
+		];
+		expect(documented).toHaveLength(46);
+		const events = description.properties.find((p) => p.name === 'events');
+		const values = (events?.options ?? []).map((o) => (o as { value: string }).value);
+		expect(values[0]).toBe('*');
+		for (const id of documented) expect(values).toContain(id);
+		expect(values).toEqual(expect.arrayContaining(['user_mentioned', 'call_busy', 'call_cancelled', 'call_rejected', 'call_unanswered']));
+		expect(values).toHaveLength(1 + 46 + 5);
+	});
+});
+
+describe('CometChat Trigger: events become items', () => {
+	it('a message: one item with the event, the message, sender and receiver at the top level', async () => {
+		const t = await trigger(setup());
+		const answer = await deliver(t.url, envelope('message_sent', { message: userMessage }, { webhook: 'dash-hook' }), { auth: AUTH });
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual({ message: 'Workflow was started' });
+		const [execution] = await t.executions();
+		expect(execution.run.data.resultData.error).toBeUndefined();
+		expect(execution.items).toEqual([
+			{
+				json: {
+					trigger: 'message_sent',
+					appId: 'demo-app',
+					region: 'us',
+					webhook: 'dash-hook',
+					data: { message: userMessage },
+					message: userMessage,
+					sender: andrew,
+					receiverType: 'user',
+					receiver: { ...george, conversationId: 'cometchat-uid-1_user_cometchat-uid-2' },
+					// CometChat's idempotency key of message_sent (webhook, trigger, message ID), with the app.
+					dedupeKey: 'demo-app:dash-hook:message_sent:101',
+				},
+			},
+		]);
+	});
+
+	it('a group message: the group at the top level too', async () => {
+		const t = await trigger(setup());
+		await deliver(t.url, envelope('moderation_engine_blocked', { message: groupMessage('13', 'cheap pills', 'disapproved') }), { auth: AUTH });
+		const [{ items }] = await t.executions();
+		expect(items[0].json).toMatchObject({ trigger: 'moderation_engine_blocked', sender: { uid: 'cometchat-uid-2' }, group: hiking, receiverType: 'group' });
+	});
+
+	it('several members in one event: one item per member, each with its member and the group', async () => {
+		const t = await trigger(setup());
+		await deliver(t.url, membersAdded, { auth: AUTH });
+		const [{ items }] = await t.executions();
+		expect(items.map((i) => (i.json.member as { uid: string }).uid)).toEqual(['cometchat-uid-2', 'guest-emma']);
+		expect(items[1].json).toMatchObject({
+			trigger: 'group_member_added',
+			group: { guid: 'cometchat-guid-1' },
+			by: andrew,
+			data: { members: { 'guest-emma': { uid: 'guest-emma' } } },
+		});
+		expect(Object.keys(items[1].json.data as object)).toEqual(['group', 'members', 'by']);
+		expect(Object.keys((items[1].json.data as { members: object }).members)).toEqual(['guest-emma']);
+	});
+
+	it('One Item per Member off: one item with a members list', async () => {
+		const t = await trigger(setup({ parameters: { options: { splitMembers: false } } }));
+		await deliver(t.url, membersAdded, { auth: AUTH });
+		const [{ items }] = await t.executions();
+		expect(items).toHaveLength(1);
+		expect((items[0].json.members as Array<{ uid: string }>).map((m) => m.uid)).toEqual(['cometchat-uid-2', 'guest-emma']);
+	});
+
+	it('a batch (a JSON array of events) becomes one item per event, blocked users split too', async () => {
+		const t = await trigger(setup());
+		const batch = [
+			envelope('message_sent', { message: userMessage }),
+			envelope('user_blocked', { users: { 'spammer-42': { uid: 'spammer-42', name: 'Cheap Pills 4U' }, 'guest-liam': { uid: 'guest-liam', name: 'Liam' } }, by: george }),
+			envelope('message_read_receipt', {
+				receiver: 'cometchat-uid-1',
+				receiverType: 'user',
+				type: 'receipts',
+				sender: 'cometchat-uid-2',
+				messageSender: 'cometchat-uid-1',
+				body: { action: 'read', messageId: '101', user: { uid: 'cometchat-uid-2', name: 'George Alan', status: 'online' }, timestamp: 1696934950 },
+			}),
+		];
+		expect((await deliver(t.url, batch, { auth: AUTH })).status).toBe(200);
+		const executions = await t.executions();
+		expect(executions).toHaveLength(1);
+		const items = executions[0].items.map((i) => i.json);
+		expect(items.map((i) => i.trigger)).toEqual(['message_sent', 'user_blocked', 'user_blocked', 'message_read_receipt']);
+		expect(items[1]).toMatchObject({ user: { uid: 'spammer-42' }, by: george });
+		expect(items[2]).toMatchObject({ user: { uid: 'guest-liam' } });
+		expect(items[3]).toMatchObject({
+			sender: { uid: 'cometchat-uid-2', name: 'George Alan' },
+			receiver: { uid: 'cometchat-uid-1' },
+			receiverType: 'user',
+			messageId: '101',
+		});
+	});
+
+	it('reactions, calls and campaigns get their own shortcuts; call events keep `type`', async () => {
+		const t = await trigger(setup());
+		const reaction = { id: '77', messageId: '101', reaction: '🏒', uid: 'cometchat-uid-1', reactedAt: 1700655536, reactedBy: { uid: 'cometchat-uid-1', name: 'Andrew Joseph' } };
+		await deliver(t.url, envelope('message_reaction_added', { reaction }), { auth: AUTH });
+		const ended = { all_occupants: [{ joined_at: 1696934501, audio_call: 'true', left_at: 1696934553, name: 'George Alan' }], destroyed_at: 1696934553, created_at: 1696934501, sessionId: 'v1.us.s1' };
+		await deliver(t.url, envelope('call_ended', ended, { type: 'call' }), { auth: AUTH });
+		await deliver(t.url, envelope('after_feed_item_read', { id: 'feed-1', receiver: 'cometchat-uid-1', status: 'read' }), { auth: AUTH });
+		const [first, second, third] = (await t.executions()).map((e) => e.items[0].json);
+		expect(first).toMatchObject({ reaction, messageId: '101', sender: { uid: 'cometchat-uid-1' } });
+		expect(second).toMatchObject({ trigger: 'call_ended', type: 'call', sessionId: 'v1.us.s1', data: ended });
+		expect(third).toMatchObject({ receiver: { uid: 'cometchat-uid-1' } });
+	});
+
+	it('a body that is not a CometChat event: 400 and no workflow', async () => {
+		const t = await trigger(setup());
+		const answer = await deliver(t.url, { hello: 'world' }, { auth: AUTH });
+		expect(answer.status).toBe(400);
+		expect(await t.executions()).toHaveLength(0);
+	});
+});
+
+describe('CometChat Trigger: Basic Auth', () => {
+	const event = envelope('message_sent', { message: userMessage });
+
+	it('the right pair starts the workflow; a wrong or missing one gets 401 and starts nothing', async () => {
+		const t = await trigger(setup());
+		const attempts = [
+			await deliver(t.url, event, { auth: WRONG }),
+			await deliver(t.url, event, { auth: { username: 'someoneelse', password: AUTH.password } }),
+			await deliver(t.url, event),
+			await deliver(t.url, event, { authorization: 'Bearer abc' }),
+			await deliver(t.url, event, { authorization: `Basic ${Buffer.from(AUTH.username + AUTH.password).toString('base64')}` }),
+			await deliver(t.url, event, { authorization: `Basic ${Buffer.from(`${AUTH.username}:${AUTH.password}x`).toString('base64')}` }),
+		];
+		for (const answer of attempts) {
+			expect(answer.status).toBe(401);
+			expect(answer.headers['www-authenticate']).toBe('Basic realm="CometChat Trigger"');
+			expect(JSON.stringify(answer.body)).not.toContain(AUTH.password);
+		}
+		expect(await t.executions()).toHaveLength(0);
+
+		// The scheme is case-insensitive (RFC 7617).
+		const ok = await deliver(t.url, event, { authorization: `basic ${Buffer.from(`${AUTH.username}:${AUTH.password}`).toString('base64')}` });
+		expect(ok.status).toBe(200);
+		expect(await t.executions()).toHaveLength(1);
+	});
+
+	it('a webhook credential CometChat could not use fails loudly instead of answering 401 forever', async () => {
+		const t = await trigger(setup({ credentials: { cometChatWebhookAuthApi: { username: 'n8n hooks', password: AUTH.password } } }));
+		const answer = await deliver(t.url, event, { auth: AUTH });
+		expect(answer.status).toBe(500);
+		expect(t.webhookErrors[0].message).toMatch(/Username in the CometChat Webhook Auth credential must be 1 to 50 letters or digits/);
+		expect(await t.executions()).toHaveLength(0);
+	});
+
+	it('the credential test checks CometChat\'s rules for the pair', async () => {
+		expect(await testTriggerCredential('cometChatWebhookAuthApi', AUTH)).toEqual({ status: 'OK', message: 'CometChat accepts this username and password' });
+		expect(await testTriggerCredential('cometChatWebhookAuthApi', { username: AUTH.username, password: 'has spaces and !' })).toMatchObject({
+			status: 'Error',
+			message: expect.stringContaining('Password'),
+		});
+		expect(await testTriggerCredential('cometChatWebhookAuthApi', { username: AUTH.username, password: 'x'.repeat(101) })).toMatchObject({ status: 'Error' });
+	});
+});
+
+describe('CometChat Trigger: event filter and repeated deliveries', () => {
+	it('events not chosen are answered 200 and start nothing (manual registration)', async () => {
+		const t = await trigger(setup({ parameters: { events: ['message_sent', 'group_member_banned'] } }));
+		const skipped = await deliver(t.url, envelope('group_created', { group: hiking }), { auth: AUTH });
+		expect(skipped.status).toBe(200);
+		expect(skipped.body).toEqual({ message: 'Event not selected in this trigger; ignored' });
+		await deliver(t.url, envelope('message_sent', { message: userMessage }), { auth: AUTH });
+		// In a batch only the chosen events go on.
+		await deliver(t.url, [envelope('group_created', { group: hiking }), envelope('group_member_banned', { group: hiking, members: { 'cometchat-uid-2': george }, by: andrew })], { auth: AUTH });
+		const executions = await t.executions();
+		expect(executions.map((e) => e.items.map((i) => i.json.trigger))).toEqual([['message_sent'], ['group_member_banned']]);
+	});
+
+	it('the same event delivered again (CometChat retries) starts one execution only', async () => {
+		const t = await trigger(setup());
+		const event = envelope('message_sent', { message: userMessage });
+		const first = await deliver(t.url, event, { auth: AUTH });
+		// A retry re-serializes the sender (a newer lastActiveAt): still the same message.
+		const retried = envelope('message_sent', { message: { ...userMessage, data: { ...userMessage.data, entities: { ...userMessage.data.entities, sender: { entity: { ...andrew, lastActiveAt: 1 }, entityType: 'user' } } } } });
+		const second = await deliver(t.url, retried, { auth: AUTH });
+		const third = await deliver(t.url, event, { auth: AUTH });
+		expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
+		expect(second.body).toEqual({ message: 'Event already received; ignored' });
+		// Events without a message ID are compared by their whole data; another message is new.
+		await deliver(t.url, membersAdded, { auth: AUTH });
+		await deliver(t.url, JSON.parse(JSON.stringify(membersAdded)), { auth: AUTH });
+		await deliver(t.url, envelope('message_sent', { message: { ...userMessage, id: '102' } }), { auth: AUTH });
+		// The same event twice inside one batch counts once as well.
+		await deliver(t.url, [envelope('message_sent', { message: { ...userMessage, id: '103' } }), envelope('message_sent', { message: { ...userMessage, id: '103' } })], { auth: AUTH });
+		const executions = await t.executions();
+		expect(executions.map((e) => e.items.map((i) => (i.json.message as { id?: string })?.id ?? i.json.trigger))).toEqual([
+			['101'],
+			['group_member_added', 'group_member_added'],
+			['102'],
+			['103'],
+		]);
+	});
+
+	it("as n8n saves static data, every event is remembered: later ones resent start nothing, also after a restart", async () => {
+		// persistence 'n8n': a new Workflow per delivery from the saved copy, saved only when flagged
+		// changed, the flag reset when the execution starts (test/harness/trigger.ts).
+		const t = await trigger(setup({ persistence: 'n8n' }));
+		const message = (id: number) => envelope('message_sent', { message: { ...userMessage, id: String(id) } });
+		for (let id = 1; id <= 8; id += 1) {
+			expect((await deliver(t.url, message(id), { auth: AUTH })).body).toEqual({ message: 'Workflow was started' });
+		}
+		for (const id of [3, 5, 8]) {
+			expect((await deliver(t.url, message(id), { auth: AUTH })).body).toEqual({ message: 'Event already received; ignored' });
+		}
+		expect(await t.executions()).toHaveLength(8);
+		expect(Object.keys(t.staticData().seen as object)).toHaveLength(8);
+
+		// n8n restarted: the node loaded afresh (no memory), the static data as saved.
+		let restarted: INodeType | undefined;
+		jest.isolateModules(() => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			const { CometChatTrigger } = require('../../dist/nodes/CometChatTrigger/CometChatTrigger.node.js') as { CometChatTrigger: new () => INodeType };
+			restarted = new CometChatTrigger();
+		});
+		const after = await trigger(setup({ persistence: 'n8n', nodeType: restarted, workflowId: t.workflow.id, webhookId: t.node.webhookId, staticData: t.savedStaticData() }));
+		for (const id of [1, 4, 8]) {
+			expect((await deliver(after.url, message(id), { auth: AUTH })).body).toEqual({ message: 'Event already received; ignored' });
+		}
+		expect((await deliver(after.url, message(9), { auth: AUTH })).body).toEqual({ message: 'Workflow was started' });
+		expect((await after.executions()).map((e) => e.items.map((i) => i.json.dedupeKey))).toEqual([['demo-app:n8n-hook:message_sent:9']]);
+	});
+
+	it('two copies of one event arriving at the same instant start one execution', async () => {
+		const t = await trigger(setup({ persistence: 'n8n' }));
+		const event = envelope('message_sent', { message: { ...userMessage, id: '700' } });
+		const answers = await Promise.all([deliver(t.url, event, { auth: AUTH }), deliver(t.url, event, { auth: AUTH })]);
+		expect(answers.map((a) => (a.body as { message: string }).message).sort()).toEqual(['Event already received; ignored', 'Workflow was started']);
+		// Distinct events arriving together are all kept, although each delivery read the set before the other saved.
+		await Promise.all([701, 702, 703].map((id) => deliver(t.url, envelope('message_sent', { message: { ...userMessage, id: String(id) } }), { auth: AUTH })));
+		expect(await t.executions()).toHaveLength(4);
+		expect(Object.keys(t.staticData().seen as object)).toHaveLength(4);
+	});
+
+	it('a delivery that is not a CometChat event (no data object) starts nothing and is answered 400', async () => {
+		const t = await trigger(setup({ persistence: 'n8n' }));
+		for (const body of [{ trigger: 'message_sent' }, { trigger: 'message_sent', data: 'x' }, [envelope('message_sent', { message: userMessage }), { trigger: 'user_blocked' }], []]) {
+			const answer = await deliver(t.url, body, { auth: AUTH });
+			expect(answer.status).toBe(400);
+			expect(answer.body).toEqual({ message: 'The body is not a CometChat webhook event (a JSON object with "trigger" and a "data" object)' });
+		}
+		expect(await t.executions()).toHaveLength(0);
+		expect(t.savedStaticData()).toEqual({});
+	});
+
+	it('an event without a documented key repeats for real after the retry window (injected clock)', () => {
+		const { admit, RETRY_WINDOW_MS } = dedupe;
+		const blocked = { trigger: 'user_blocked', appId: 'demo-app', webhook: 'n8n-hook', data: { blockedBy: 'cometchat-uid-1', users: { 'cometchat-uid-2': george } } };
+		const unblocked = { ...blocked, trigger: 'user_unblocked' };
+		const blockedKey = payload.eventIdentity(blocked);
+		expect(blockedKey).toEqual({ dedupeKey: expect.stringMatching(/^demo-app:n8n-hook:user_blocked:data-[0-9a-f]{32}$/) as unknown, windowed: true });
+		const store: IDataObject = {};
+		const t0 = 1_800_000_000_000;
+		const scope = 'test\nclock';
+		expect(admit(scope, store, [blockedKey], t0)).toEqual([true]);
+		expect(admit(scope, store, [blockedKey], t0 + 10_000)).toEqual([false]); // CometChat's retries
+		expect(admit(scope, store, [blockedKey], t0 + 40_000)).toEqual([false]);
+		expect(admit(scope, store, [payload.eventIdentity(unblocked)], t0 + 50_000)).toEqual([true]);
+		expect(admit(scope, store, [blockedKey], t0 + RETRY_WINDOW_MS + 1000)).toEqual([true]); // blocked again
+		// Another process (no memory) reads the same store: the window holds there too.
+		expect(admit('test\nother process', store, [blockedKey], t0 + RETRY_WINDOW_MS + 2000)).toEqual([false]);
+		// A documented key does not expire with the window.
+		const sent = payload.eventIdentity(envelope('message_sent', { message: userMessage }) as payload.Envelope);
+		expect(sent).toEqual({ dedupeKey: 'demo-app:n8n-hook:message_sent:101', windowed: false });
+		expect(admit(scope, store, [sent], t0)).toEqual([true]);
+		expect(admit('test\nrestarted', store, [sent], t0 + 24 * 3600 * 1000)).toEqual([false]);
+		// The same event twice in one batch counts once.
+		expect(admit(scope, store, [blockedKey, blockedKey], t0 + 10 * RETRY_WINDOW_MS)).toEqual([true, false]);
+	});
+
+	it("the seen-set in static data is bounded in bytes, the oldest dropped first", () => {
+		const { admit, STORE_MAX_BYTES } = dedupe;
+		const store: IDataObject = { recentEvents: [{ k: 'from an earlier version', t: 1 }] };
+		const t0 = 1_800_000_000_000;
+		const key = (n: number) => ({ dedupeKey: `demo-app:n8n-hook:message_sent:${n}`, windowed: false });
+		for (let n = 0; n < 2000; n += 1) expect(admit('test\nbytes', store, [key(n)], t0 + n * 1000)).toEqual([true]);
+		const size = JSON.stringify(store).length;
+		expect(size).toBeLessThanOrEqual(STORE_MAX_BYTES);
+		expect(size).toBeGreaterThan(STORE_MAX_BYTES - 100);
+		expect(store.recentEvents).toBeUndefined();
+		// A process without memory of them: the newest are still known, the oldest are not.
+		expect(admit('test\nbytes, restarted', { ...store }, [key(1999), key(0)], t0 + 2000 * 1000)).toEqual([false, true]);
+	});
+
+	it('Ignore Repeated Deliveries off: every delivery starts a workflow', async () => {
+		const t = await trigger(setup({ parameters: { options: { deduplicate: false } } }));
+		const event = envelope('message_sent', { message: userMessage });
+		await deliver(t.url, event, { auth: AUTH });
+		await deliver(t.url, event, { auth: AUTH });
+		expect(await t.executions()).toHaveLength(2);
+	});
+});
+
+describe('CometChat Trigger: automatic registration', () => {
+	let emulator: Emulator;
+	beforeAll(async () => {
+		emulator = await createEmulator();
+	});
+	beforeEach(() => emulator.reset());
+	afterAll(() => emulator.close());
+
+	const origin = () => emulator.url.replace(/\/v3$/, '');
+	const management = (extra: Record<string, string> = {}) => ({ key: DEFAULT_MANAGEMENT_KEY, secret: DEFAULT_MANAGEMENT_SECRET, baseUrl: origin(), ...extra });
+	const automatic = (extra: Partial<TriggerSetup> = {}): TriggerSetup => ({
+		...extra,
+		parameters: { registration: 'automatic', appId: 'demo-app', events: ['message_sent', 'moderation_engine_blocked'], ...extra.parameters },
+		credentials: { cometChatWebhookAuthApi: AUTH, cometChatManagementApi: management(), ...extra.credentials },
+	});
+	const store = () => managementStore(emulator.state);
+	const hooks = () => [...store().appWebhooks('demo-app').values()];
+	const calls = () => emulator.requests.map((r) => `${r.method} ${r.path}`);
+
+	it('activation creates the webhook (URL, Basic Auth, retries on, the chosen triggers); deactivation deletes it', async () => {
+		const t = await trigger(automatic());
+		expect(await t.activate()).toEqual({ existed: false, created: true });
+		const [hook] = hooks();
+		expect(hook).toMatchObject({
+			webhookURL: t.webhookUrl,
+			useBasicAuth: true,
+			username: AUTH.username,
+			password: AUTH.password,
+			enabled: true,
+			retryOnFailure: true,
+			triggers: ['message_sent', 'moderation_engine_blocked'],
+		});
+		expect(t.webhookUrl).toMatch(/^https:\/\/n8n\.example\.test\/webhook\/[0-9a-f-]{36}\/webhook$/);
+		expect(hook.id).toMatch(/^n8n[0-9a-f]{32}$/);
+		expect(hook.name).toBe('n8n CometChat events CometChat Trigger');
+		expect(t.staticData()).toMatchObject({ webhookId: hook.id, webhookUrl: t.webhookUrl });
+		expect(calls()).toEqual([
+			'GET /apps/demo-app/webhooks/' + hook.id,
+			'GET /apps/demo-app/webhooks',
+			'POST /apps/demo-app/webhooks',
+			`POST /apps/demo-app/webhooks/${hook.id}/triggers`,
+		]);
+		for (const request of emulator.requests) {
+			expect(request.headers).toMatchObject({ key: DEFAULT_MANAGEMENT_KEY, secret: DEFAULT_MANAGEMENT_SECRET, 'x-webhook-version': '2' });
+			expect(request.headers.apikey).toBeUndefined();
+		}
+
+		// What CometChat then sends with that webhook's Basic Auth pair gets in.
+		const answer = await deliverAs(hook, t.url, envelope('message_sent', { message: userMessage }, { webhook: hook.id }));
+		expect(answer.status).toBe(200);
+		expect((await t.executions())[0].items[0].json.webhook).toBe(hook.id);
+
+		expect(await t.deactivate()).toBe(true);
+		expect(hooks()).toEqual([]);
+		expect(t.staticData().webhookId).toBeUndefined();
+		expect(t.staticData().webhookUrl).toBeUndefined();
+	});
+
+	it('activating again reuses the webhook it made, updated to the current events and password', async () => {
+		const t = await trigger(automatic());
+		await t.activate();
+		const [{ id }] = hooks();
+		// Events changed and the credential got a new password since.
+		const second = await trigger({ ...automatic({ parameters: { events: ['message_sent', 'group_member_banned'] }, credentials: { cometChatWebhookAuthApi: { username: AUTH.username, password: 'NewPassword42' } } }), webhookId: t.node.webhookId, staticData: t.staticData() });
+		emulator.requests.length = 0;
+		expect(await second.activate()).toEqual({ existed: true });
+		expect(hooks()).toHaveLength(1);
+		expect(hooks()[0]).toMatchObject({ id, password: 'NewPassword42', triggers: ['message_sent', 'group_member_banned'] });
+		expect(calls()).toEqual([
+			`GET /apps/demo-app/webhooks/${id}`,
+			`PUT /apps/demo-app/webhooks/${id}`,
+			`GET /apps/demo-app/webhooks/${id}/triggers`,
+			`POST /apps/demo-app/webhooks/${id}/triggers`,
+			`DELETE /apps/demo-app/webhooks/${id}/triggers`,
+		]);
+		// Even with its static data lost, the trigger finds its webhook by its URL.
+		const third = await trigger({ ...automatic(), webhookId: t.node.webhookId });
+		expect(await third.activate()).toEqual({ existed: true });
+		expect(hooks()).toHaveLength(1);
+	});
+
+	it('several workflows on one app each keep their own webhook; removing one leaves the others', async () => {
+		const a = await trigger(automatic({ workflowId: 'wf-a' }));
+		const b = await trigger(automatic({ workflowId: 'wf-b', parameters: { events: ['*'] } }));
+		await a.activate();
+		await b.activate();
+		expect(hooks()).toHaveLength(2);
+		expect(new Set(hooks().map((h) => h.webhookURL))).toEqual(new Set([a.webhookUrl, b.webhookUrl]));
+		// All Events registers the 46 IDs of the management API.
+		expect(hooks().find((h) => h.webhookURL === b.webhookUrl)?.triggers).toHaveLength(46);
+		await a.deactivate();
+		expect(hooks().map((h) => h.webhookURL)).toEqual([b.webhookUrl]);
+		// A test run ("Listen for test event") of the active workflow sees its static data (with the
+		// production registration) but registers and removes the test URL under its own ID.
+		const test = await trigger({ ...automatic({ workflowId: 'wf-b' }), mode: 'manual', webhookId: b.node.webhookId, staticData: JSON.parse(JSON.stringify(b.workflow.staticData)) });
+		expect(test.staticData().webhookUrl).toBe(b.webhookUrl);
+		await test.activate();
+		expect(test.webhookUrl).toContain('/webhook-test/');
+		expect(hooks().map((h) => h.webhookURL).sort()).toEqual([b.webhookUrl, test.webhookUrl].sort());
+		expect(await test.deactivate()).toBe(true);
+		expect(hooks().map((h) => h.webhookURL)).toEqual([b.webhookUrl]);
+	});
+
+	it('at CometChat\'s limit of 25 webhooks per app, activation fails saying so', async () => {
+		for (let i = 0; i < MAX_WEBHOOKS; i += 1) store().seedWebhook('demo-app', { id: `other${i}` });
+		const t = await trigger(automatic());
+		await expect(t.activate()).rejects.toThrow(
+			'CometChat allows 25 webhooks per app, and app "demo-app" already has 25, so this trigger cannot register its own. Delete a webhook you no longer use',
+		);
+		expect(calls().filter((c) => c.startsWith('POST'))).toEqual([]);
+		expect(hooks()).toHaveLength(25);
+		// The emulator refuses a 26th as well.
+		const direct = await fetch(`${origin()}/apps/demo-app/webhooks`, {
+			method: 'POST',
+			headers: { key: DEFAULT_MANAGEMENT_KEY, secret: DEFAULT_MANAGEMENT_SECRET, 'Content-Type': 'application/json' },
+			body: JSON.stringify({ id: 'one-more', name: 'one more', webhookURL: 'https://example.com/x' }),
+		});
+		expect(direct.status).toBe(400);
+		expect(((await direct.json()) as { error: { code: string } }).error.code).toBe('ERR_BAD_REQUEST');
+	});
+
+	it('management credential errors show CometChat\'s code and message, never the key or secret', async () => {
+		const wrong = await trigger(automatic({ credentials: { cometChatManagementApi: management({ secret: 'not-the-secret-123' }) } }));
+		const error = await wrong.activate().catch((e: Error & { description?: string }) => e);
+		expect(error).toBeInstanceOf(Error);
+		const shown = error as Error & { description?: string; httpCode?: string };
+		expect(shown.message).toBe('AUTH_ERR_APIKEY_NOT_FOUND: The key [redacted] does not exist or the secret does not match it. Please use the correct key and secret.');
+		expect(shown.description).toContain('not the app\'s REST API key');
+		expect(shown.httpCode).toBe('401');
+		const everything = JSON.stringify(error) + shown.message + (shown.description ?? '');
+		expect(everything).not.toContain(DEFAULT_MANAGEMENT_KEY);
+		expect(everything).not.toContain('not-the-secret-123');
+
+		const empty = await trigger(automatic({ credentials: { cometChatManagementApi: management({ key: '' }) } }));
+		await expect(empty.activate()).rejects.toThrow('The CometChat Management API credential needs both Key and Secret');
+
+		const unknownApp = await trigger(automatic({ parameters: { appId: 'other-app' } }));
+		await expect(unknownApp.activate()).rejects.toThrow('ERR_APP_NOT_FOUND: The App ID other-app does not exist or has been archived.');
+
+		emulator.requests.length = 0;
+		const plainHttp = await trigger(automatic({ credentials: { cometChatManagementApi: management({ baseUrl: 'http://mgmt.example.com' }) } }));
+		await expect(plainHttp.activate()).rejects.toThrow('The Base URL Override in the CometChat Management API credential must start with https://');
+		const httpWebhook = await trigger({ ...automatic(), webhookBaseUrl: 'http://n8n.example.test/' });
+		await expect(httpWebhook.activate()).rejects.toThrow(/CometChat delivers webhooks only to public https:\/\/ addresses, and this trigger's URL is http:\/\/n8n\.example\.test\/webhook\//);
+		expect(emulator.requests).toEqual([]);
+	});
+
+	it('the App ID comes from the CometChat API credential when the field is empty', async () => {
+		const t = await trigger(automatic({ parameters: { appId: '' }, credentials: { cometChatApi: { appId: 'demo-app', region: 'us', apiKey: emulator.apiKey, baseUrl: emulator.url } } }));
+		await t.activate();
+		expect(hooks()).toHaveLength(1);
+		const missing = await trigger(automatic({ parameters: { appId: '' } }));
+		await expect(missing.activate()).rejects.toThrow('Automatic registration needs the App ID of the CometChat app');
+	});
+
+	it('a deleted-at-CometChat webhook is created again; deleting one that is gone is fine', async () => {
+		const t = await trigger(automatic());
+		await t.activate();
+		store().appWebhooks('demo-app').clear();
+		expect(await t.activate()).toEqual({ existed: false, created: true });
+		store().appWebhooks('demo-app').clear();
+		expect(await t.deactivate()).toBe(true);
+	});
+
+	it('a failing delete is logged (without secrets) and does not block deactivation', async () => {
+		const t = await trigger(automatic());
+		await t.activate();
+		emulator.failNext({ status: 500, body: { error: { code: 'ERR_EXCEPTION', message: `boom ${DEFAULT_MANAGEMENT_SECRET}` } } });
+		expect(await t.deactivate()).toBe(false);
+		expect(t.warnings.join('\n')).toContain('could not delete its webhook');
+		expect(t.warnings.join('\n')).not.toContain(DEFAULT_MANAGEMENT_SECRET);
+	});
+
+	it('manual registration never calls the management API', async () => {
+		const t = await trigger(setup({ credentials: { cometChatManagementApi: management() } }));
+		expect(await t.activate()).toEqual({ existed: true });
+		expect(await t.deactivate()).toBe(true);
+		expect(emulator.requests).toEqual([]);
+	});
+
+	it('the management credential test lists one app with the key pair', async () => {
+		expect(await testTriggerCredential('cometChatManagementApi', management())).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(emulator.requests.at(-1)).toMatchObject({ method: 'GET', path: '/apps', query: { perPage: '1' } });
+		expect(emulator.requests.at(-1)?.headers).toMatchObject({ key: DEFAULT_MANAGEMENT_KEY, secret: DEFAULT_MANAGEMENT_SECRET });
+		expect(await testTriggerCredential('cometChatManagementApi', management({ secret: 'wrong-secret' }))).toEqual({
+			status: 'Error',
+			message: "CometChat did not accept this key and secret. Use the management (multi-tenancy) key pair from CometChat, not an app's REST API key.",
+		});
+		// A remote plain-http override sends nothing at all.
+		emulator.requests.length = 0;
+		expect((await testTriggerCredential('cometChatManagementApi', management({ baseUrl: 'http://mgmt.example.com' }))).status).toBe('Error');
+		expect(emulator.requests).toEqual([]);
+	});
+});
+
+// Download Attachments: test/trigger/attachments.test.ts
+
+it('the node name used by the harness is the default name', () => {
+	expect(triggerType.description.defaults.name).toBe(TRIGGER_NAME);
+});
