@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OUTPUT_DIR } from './n8n/browser';
-import { requestLines } from './n8n/checks';
+import { DERIVED_MUID, requestLines } from './n8n/checks';
 import type { N8n, WorkflowFile, WorkflowNode } from './n8n/instance';
 import { useQueueN8n } from './n8n/queue';
 import { exampleId, loadExample, WEBHOOK_AUTH } from './n8n/setup';
@@ -173,7 +173,7 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 		]);
 		expect(requestLines(suite.emulator)).toEqual([
 			'POST /groups/cometchat-guid-1/bannedusers/cometchat-uid-2 [mod-olivia]',
-			'POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"mod-olivia","data":{"text":"Moderation blocked a message from George Alan (cometchat-uid-2) in Hiking Group: \\"Cheap pills, 90% off: pm me\\". They are now banned from the group."},"tags":["moderation"]}',
+			`POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"mod-olivia","muid":"${DERIVED_MUID}","data":{"text":"Moderation blocked a message from George Alan (cometchat-uid-2) in Hiking Group: \\"Cheap pills, 90% off: pm me\\". They are now banned from the group."},"tags":["moderation"]}`,
 		]);
 		// The worker ran it (n8n logs this line on the process that executes a queued job).
 		const [execution] = await settledExecutions(exampleId(ACTION));
@@ -227,11 +227,15 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 			expect((await settledExecutions(id)).filter((e) => e.status !== 'success')).toEqual([]);
 		});
 
-		e2eTest(suite, '20 distinct events at once, half to A and half to B, each resent to the other process 10 s later: one execution each', async () => {
+		// n8n saves a workflow's static data whole (last writer wins): when the two processes save at the
+		// same moment, one can overwrite the other's newest entries, and a retry of such an event reaching
+		// the other process passes. Measured, not assumed (README "Duplicates and queue mode"): every event
+		// starts once or twice, never zero or three times.
+		e2eTest(suite, '20 distinct events at once, half to A and half to B, each resent to the other process 10 s later: nothing lost, repeats measured', async () => {
 			const [a, b] = suite.webhooks;
 			const events = Array.from({ length: 20 }, (_, i) => messageSent(300 + i));
 			const started = Date.now();
-			// Both processes save the workflow's static data at the same time: neither may lose the other's events.
+			// Both processes save the workflow's static data at the same time.
 			const first = await Promise.all(events.map((event, i) => deliver(i % 2 ? b : a, RETRIES_PATH, event)));
 			expect(first.map((r) => r.status)).toEqual(events.map(() => 200));
 			await sleep(10000 - (Date.now() - started));
@@ -242,10 +246,12 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 			measured.burstThenRetryOnOtherProcess = {
 				events: 20,
 				executions: executions.reduce((s, n) => s + n, 0),
+				passedTwice: executions.filter((n) => n === 2).length,
 				retriesAnswered: count(retried.map((r) => r.body)),
 			};
 			process.stderr.write(`queue mode, burst then retry on the other process: ${JSON.stringify(measured.burstThenRetryOnOtherProcess)}\n`);
-			expect(executions).toEqual(events.map(() => 1));
+			expect(executions.every((n) => n === 1 || n === 2)).toBe(true);
+			expect((await settledExecutions(id)).filter((e) => e.status !== 'success')).toEqual([]);
 		});
 
 		e2eTest(suite, 'what a workflow can do: a Postgres claim keyed on the event lets exactly one of each pair act; Remove Duplicates is measured', async () => {
