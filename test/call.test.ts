@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { RoutingNode } from 'n8n-core';
 import { Workflow, type INodeParameters } from 'n8n-workflow';
-import { BASE_URL_EXPRESSION, CALLS_BASE_URL_EXPRESSION } from '../nodes/CometChat/shared/baseUrl';
+import { BASE_URL_EXPRESSION, CALLS_BASE_URL_EXPRESSION } from '../nodes/shared/chat/baseUrl';
 import { seedCall, type CallRecord } from './emulator/routes/calls';
 import { nodeType, runNode } from './harness';
 import { expectRequest, run, useEmulator } from './helpers';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { resources as managementResources } from '../nodes/CometChatManagement/resources';
 import { resources } from '../nodes/CometChat/resources';
-import { shareFields } from '../nodes/CometChat/shared/share';
+import { shareFields } from '../nodes/shared/share';
 
 // shareFields folds alike fields of several operations into one property (why: BENCHMARKS.md,
 // "Throughput"). What each operation shows in the editor must not change at all.

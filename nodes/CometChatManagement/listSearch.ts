@@ -1,5 +1,5 @@
 import { type IDataObject, type ILoadOptionsFunctions, type INodeListSearchResult } from 'n8n-workflow';
-import { managementError, managementRequest, type ManagementCall } from '../CometChat/shared/management';
+import { managementError, managementRequest, type ManagementCall } from '../shared/management/transport';
 import { WEBHOOK_VERSION_HEADER } from './resources/common';
 
 // Pickers page 50 at a time; the token is the next page number.

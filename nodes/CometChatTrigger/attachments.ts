@@ -1,6 +1,6 @@
 import type { IBinaryKeyData, IDataObject, IHttpRequestOptions, INodeExecutionData, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
-import { resolveBaseUrl } from '../CometChat/shared/baseUrl';
-import { redact } from '../CometChat/shared/errors';
+import { resolveBaseUrl } from '../shared/chat/baseUrl';
+import { redact } from '../shared/errors/conversion';
 import { attachmentsOf, isObject } from './payload';
 import { CHAT_CREDENTIAL } from './registration';
 

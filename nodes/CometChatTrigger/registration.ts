@@ -10,10 +10,10 @@ import {
 	type IN8nHttpFullResponse,
 	type INode,
 } from 'n8n-workflow';
-import { basicAuthSecret, redactAll } from '../CometChat/shared/redaction';
-import { MANAGEMENT_CREDENTIAL, managementError, managementRequest, managementSecrets, resolveManagementUrl } from '../CometChat/shared/management';
-import { WEBHOOK_AUTH_CREDENTIAL, webhookAuthPair, type BasicAuthPair } from './auth';
-import { triggerIdsToRegister } from './events';
+import { basicAuthSecret, redactAll } from '../shared/errors/redaction';
+import { MANAGEMENT_CREDENTIAL, managementError, managementRequest, managementSecrets, resolveManagementUrl } from '../shared/management/transport';
+import { WEBHOOK_AUTH_CREDENTIAL, webhookAuthPair, type BasicAuthPair } from '../shared/webhooks/auth';
+import { triggerIdsToRegister } from '../shared/webhooks/events';
 
 export const CHAT_CREDENTIAL = 'cometChatApi';
 /** CometChat's limit (management webhooks overview, constraints). */

@@ -1,5 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { cometChatApiRequest } from '../shared/transport';
+import { cometChatApiRequest } from '../../shared/chat/transport';
 
 // Pickers page through CometChat 50 at a time; the token is the next page number.
 const PAGE_SIZE = 50;

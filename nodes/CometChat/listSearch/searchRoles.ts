@@ -1,5 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { cometChatApiRequest } from '../shared/transport';
+import { cometChatApiRequest } from '../../shared/chat/transport';
 
 // GET /roles has only page/perPage (no search parameter) and an app has at most 25 roles, so one page
 // of 100 normally holds them all; the typed text filters that page by role ID and name.

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { shareFields } from '../shared/share';
+import { shareFields } from '../../shared/share';
 import { apiKeyDescription } from './apiKey';
 import { authTokenDescription } from './authToken';
 import { bannedUserDescription } from './bannedUser';

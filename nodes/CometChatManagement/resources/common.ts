@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { appLocator, pathId } from '../../CometChat/shared/fields';
-import { readText } from '../../CometChat/shared/validate';
+import { appLocator, pathId } from '../../shared/fields';
+import { readText } from '../../shared/validate';
 
 /**
  * "2" selects CometChat's current webhooks (deliveries `{trigger, data, appId, region, webhook}`, the

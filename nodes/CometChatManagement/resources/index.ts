@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { shareFields } from '../../CometChat/shared/share';
+import { shareFields } from '../../shared/share';
 import { appDescription } from './app';
 import { collaboratorDescription } from './collaborator';
 import { extensionDescription } from './extension';

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { inputError } from '../../shared/validate';
+import { inputError } from '../../../shared/validate';
 
 // CometChat's keys are 40 hex characters; accept letters, digits, "-" and "_" (a safe path segment)
 // so that keys in other formats still reach CometChat, which then answers for them.

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { inputError } from '../../shared/validate';
+import { inputError } from '../../../shared/validate';
 
 /** How a wrong value reads in an error: "an array", "null", "an object", "a boolean". */
 export function describeValue(value: unknown): string {

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { inputError } from '../../shared/validate';
+import { inputError } from '../../../shared/validate';
 
 // Session IDs look like "v1.us.31780434a95d45.1692368168aefba73a1e5938ad7a02f8e61ea1c9a287a08aeb" [CALLS
 // examples]; CometChat documents no format. INFERRED: letters, digits, ".", "-" and "_" (a safe path

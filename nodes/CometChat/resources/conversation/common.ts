@@ -8,9 +8,9 @@ import type {
 	INodePropertyOptions,
 	PreSendAction,
 } from 'n8n-workflow';
-import { groupLocator, userLocator } from '../../shared/fields';
-import { unwrapData } from '../../shared/output';
-import { inputError, readChoice, readId, readText } from '../../shared/validate';
+import { groupLocator, userLocator } from '../../../shared/fields';
+import { unwrapData } from '../../../shared/output';
+import { inputError, readChoice, readId, readText } from '../../../shared/validate';
 
 // What the conversation operations share: the "Conversation With" choice and its pickers, the
 // required On Behalf Of picker, the URL of a user or group conversation, Message ID and Conversation

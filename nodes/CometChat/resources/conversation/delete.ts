@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
 import { checkConversationId, conversationIdField, onBehalfOfField, sendOnBehalfOf } from './common';
 
 // DELETE /conversations/{conversationId}  header onBehalfOf (required), no body

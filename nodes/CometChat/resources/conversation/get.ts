@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { checkConversation, conversationTargetFields, conversationUrl, conversationWithField, onBehalfOfField } from './common';
 
 // GET /users/{uid}/conversation | GET /groups/{guid}/conversation  header onBehalfOf (required)

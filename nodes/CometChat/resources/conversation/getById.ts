@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { checkConversationId, conversationIdField, onBehalfOfField, sendOnBehalfOf } from './common';
 
 // GET /conversations/{conversationId}  header onBehalfOf (required)  →  {data: <conversation>}.

@@ -1,4 +1,4 @@
-import { defineOperation } from '../../shared/operations';
+import { defineOperation } from '../../../shared/operations';
 import { conversationTargetFields, conversationUrl, conversationWithField, checkConversation, markResult, onBehalfOfField } from './common';
 import { messageIdOption, sendMessageId } from './messageId';
 

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-workflow';
-import { optionsCollection } from '../../shared/fields';
+import { optionsCollection } from '../../../shared/fields';
 import { readMessageId } from './common';
 
 /** The Options collection of Mark as Delivered / Read: an optional Message ID. */

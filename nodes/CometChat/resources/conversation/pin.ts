@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { checkConversation, conversationTargetFields, conversationUrl, conversationWithField, onBehalfOfField } from './common';
 
 // POST /users/{uid}/conversation/pin | POST /groups/{guid}/conversation/pin  header onBehalfOf (required)

@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
-import { inputError } from '../../shared/validate';
+import { optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
+import { inputError } from '../../../shared/validate';
 import {
 	checkConversation,
 	conversationTargetFields,

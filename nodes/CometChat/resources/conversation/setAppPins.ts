@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { idProblem, inputError } from '../../shared/validate';
+import { defineOperation } from '../../../shared/operations';
+import { idProblem, inputError } from '../../../shared/validate';
 import { CONVERSATION_WITH } from './common';
 import { APP_PINS_MAX, pinnedList } from './pinned';
 

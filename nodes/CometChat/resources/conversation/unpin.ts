@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { checkConversation, conversationTargetFields, conversationUrl, conversationWithField, onBehalfOfField } from './common';
 
 // DELETE /users/{uid}/conversation/pin | DELETE /groups/{guid}/conversation/pin  header onBehalfOf (required)

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { readTags } from '../../shared/validate';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { readTags } from '../../../shared/validate';
 import { checkConversation, conversationTargetFields, conversationUrl, conversationWithField, onBehalfOfField } from './common';
 
 // PUT /users/{uid}/conversation | PUT /groups/{guid}/conversation  header onBehalfOf (required)  body {tags: [...]}

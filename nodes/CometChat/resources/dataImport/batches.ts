@@ -7,11 +7,11 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { redact } from '../../shared/errors';
-import { optionsCollection } from '../../shared/fields';
-import { withRetries } from '../../shared/retry';
-import { CREDENTIAL } from '../../shared/transport';
-import { inputError } from '../../shared/validate';
+import { redact } from '../../../shared/errors/conversion';
+import { optionsCollection } from '../../../shared/fields';
+import { withRetries } from '../../../shared/retry';
+import { CREDENTIAL } from '../../../shared/chat/transport';
+import { inputError } from '../../../shared/validate';
 import { checkedRecord, describe, isObject, isPlainObject, quote, type Shape } from './records';
 
 // CometChat's data import constraints page: at most 50 entities per request (and 60 requests a minute,

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { characters, idProblem, TAG_MAX, TAGS_MAX } from '../../shared/validate';
+import { characters, idProblem, TAG_MAX, TAGS_MAX } from '../../../shared/validate';
 
 // The records of CometChat's data import, as its spec (data-import-apis.json) describes them, and the
 // checks each record gets before anything is sent. Limits from CometChat's constraints page: IDs

@@ -1,6 +1,6 @@
-import { groupLocator, onBehalfOfOption, optionsCollection, pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { simplify, simplifyField, unwrapData } from '../../shared/output';
+import { groupLocator, onBehalfOfOption, optionsCollection, pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { simplify, simplifyField, unwrapData } from '../../../shared/output';
 import { SIMPLE_GROUP_FIELDS } from './common';
 
 // GET /groups/{guid}  →  {data: <group>}; with onBehalfOf the group also carries that user's scope,

@@ -6,12 +6,12 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { pathId, userLocator } from '../../shared/fields';
-import { readMessageId } from '../../shared/messageId';
-import { unwrapData } from '../../shared/output';
-import { readChoice, readId } from '../../shared/validate';
+import { pathId, userLocator } from '../../../shared/fields';
+import { readMessageId } from '../../../shared/messageId';
+import { unwrapData } from '../../../shared/output';
+import { readChoice, readId } from '../../../shared/validate';
 import { actionResult } from '../moderation/common';
-import { once } from '../../shared/share';
+import { once } from '../../../shared/share';
 
 // What the message operations share besides composing a message (compose.ts): the URL of one
 // message, the user a request acts for where CometChat requires one, and the outputs of edits,

@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { onBehalfOfOption, optionsCollection } from '../../shared/fields';
-import { messageIdField } from '../../shared/messageId';
-import { defineOperation } from '../../shared/operations';
-import { inputError } from '../../shared/validate';
+import { onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { messageIdField } from '../../../shared/messageId';
+import { defineOperation } from '../../../shared/operations';
+import { inputError } from '../../../shared/validate';
 import { changedMessage, messageUrl, outputOption } from './common';
 
 // DELETE /messages/{id}  header onBehalfOf?  body {permanent: true} only when set

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-workflow';
-import { dateQuery } from '../../shared/dates';
-import { csvValue } from '../../shared/fields';
-import { idProblem, inputError, readId, readList } from '../../shared/validate';
+import { dateQuery } from '../../../shared/dates';
+import { csvValue } from '../../../shared/fields';
+import { idProblem, inputError, readId, readList } from '../../../shared/validate';
 import { readConversationId } from '../conversation/common';
 
 // The filters of the three message lists. Each list accepts its own set [SPEC]: only GET /messages has

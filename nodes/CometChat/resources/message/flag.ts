@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { optionsCollection, pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { readId, readText } from '../../shared/validate';
-import { messageIdField, readMessageId } from '../../shared/messageId';
+import { optionsCollection, pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { readId, readText } from '../../../shared/validate';
+import { messageIdField, readMessageId } from '../../../shared/messageId';
 import { actionResult } from '../moderation/common';
 
 // POST /messages/{id}/flagged  header onBehalfOf (required)  body {reasonId, remark?}  →  {data: {...}}

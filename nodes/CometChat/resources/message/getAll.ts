@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePropertyOptions } from 'n8n-workflow';
-import { filtersCollection, groupLocator, onBehalfOfOption, optionsCollection, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimitByCursor } from '../../shared/pagination';
-import { inputError, readChoice, readId } from '../../shared/validate';
+import { filtersCollection, groupLocator, onBehalfOfOption, optionsCollection, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitByCursor } from '../../../shared/pagination';
+import { inputError, readChoice, readId } from '../../../shared/validate';
 import { type ListOf, filtersNotFor, messageFilters } from './filters';
 
 // GET /messages | GET /users/{uid}/messages | GET /groups/{guid}/messages  header onBehalfOf?

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { filtersCollection, onBehalfOfOption, optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimitByCursor } from '../../shared/pagination';
-import { inputError, readId } from '../../shared/validate';
+import { filtersCollection, onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitByCursor } from '../../../shared/pagination';
+import { inputError, readId } from '../../../shared/validate';
 
 // GET /threads?limit&uid|guid&participatedByMe  header onBehalfOf?  →  {data: [parent message with replyCount...],
 //   meta: {current, next}}  →  one item per thread. Not in the spec: docs page rest-api/messages/list-threads; its

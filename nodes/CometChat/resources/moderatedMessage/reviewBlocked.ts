@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { readChoice } from '../../shared/validate';
-import { messageIdField, readMessageId } from '../../shared/messageId';
+import { pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { readChoice } from '../../../shared/validate';
+import { messageIdField, readMessageId } from '../../../shared/messageId';
 import { actionResult, readBoolean } from '../moderation/common';
 
 const statusOptions = [

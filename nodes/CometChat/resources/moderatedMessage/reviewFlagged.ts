@@ -1,7 +1,7 @@
-import { pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { readChoice } from '../../shared/validate';
-import { messageIdField, readMessageId } from '../../shared/messageId';
+import { pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { readChoice } from '../../../shared/validate';
+import { messageIdField, readMessageId } from '../../../shared/messageId';
 import { actionResult } from '../moderation/common';
 
 const statusOptions = [

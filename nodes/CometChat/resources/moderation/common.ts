@@ -6,8 +6,8 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { inputError, readId } from '../../shared/validate';
-import { once } from '../../shared/share';
+import { inputError, readId } from '../../../shared/validate';
+import { once } from '../../../shared/share';
 
 // What the moderation resources (Moderation Reason, Moderation Rule, Moderation Keyword List,
 // Moderated Message) and Message → Flag share: their ID fields, JSON lists, the multipart body of

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { characters, inputError, readChoice, readList, readText } from '../../shared/validate';
+import { characters, inputError, readChoice, readList, readText } from '../../../shared/validate';
 import { idField, kind, multipartBody } from '../moderation/common';
 
 /** The keyword list a Get, Update or Delete acts on: path parameter `keywordId`. */

@@ -1,5 +1,5 @@
-import { pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
+import { pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
 import { deletedAnswer } from '../moderation/common';
 import { reasonIdField } from './fields';
 

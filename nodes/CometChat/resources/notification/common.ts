@@ -9,8 +9,8 @@ import {
 	type INodeProperties,
 	type JsonObject,
 } from 'n8n-workflow';
-import { userLocator } from '../../shared/fields';
-import { inputError, readId, readText } from '../../shared/validate';
+import { userLocator } from '../../../shared/fields';
+import { inputError, readId, readText } from '../../../shared/validate';
 
 // What the notification resources (Notification Setting, Preference, Contact, Provider, Log and Push
 // Token) share: the user they act for, the lists CometChat wraps in a named key, and the checks of

@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
 import { userHeaderField } from '../notification/common';
 
 // DELETE /notifications/v1/contact-details  header onBehalfOf (required)  →  {data: {success: true}}  →  {deleted: true}

@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { userHeaderField } from '../notification/common';
 
 // GET /notifications/v1/contact-details  header onBehalfOf (required)  →  {data: {email, phno}}

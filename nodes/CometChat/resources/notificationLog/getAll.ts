@@ -1,13 +1,13 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { filtersCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { readId } from '../../shared/validate';
-import { readDateMillis } from '../../shared/dates';
-import { readMessageId } from '../../shared/messageId';
-import { returnAllOrLimitByCursor } from '../../shared/pagination';
+import { filtersCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { readId } from '../../../shared/validate';
+import { readDateMillis } from '../../../shared/dates';
+import { readMessageId } from '../../../shared/messageId';
+import { returnAllOrLimitByCursor } from '../../../shared/pagination';
 import { nextLogCursor } from './cursor';
-import { compareNames } from '../../shared/sort';
+import { compareNames } from '../../../shared/sort';
 
 // GET /notifications/v1/logs?<filters>&affix&logId  →  {data: [log...], meta: {previous, current{limit, count}, next}}
 //   →  one item per log: {_id, channel, provider, messageId, trigger, sender, receiver, receiverType, member,

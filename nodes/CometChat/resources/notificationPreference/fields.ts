@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { inputError, readChoice } from '../../shared/validate';
+import { inputError, readChoice } from '../../../shared/validate';
 import { kind, readBoolean } from '../moderation/common';
 import { isObject } from '../notification/common';
 import { DAYS, hhmmProblem } from '../notificationSetting/fields';
-import { compareNames } from '../../shared/sort';
+import { compareNames } from '../../../shared/sort';
 
 // A user's notification preferences (PATCH /notifications/v1/preferences?uid, spec pnUpdatePreferences):
 // one switch per event, in CometChat's codes (1 don't notify, 2 notify, 3 mentions only / all reactions).

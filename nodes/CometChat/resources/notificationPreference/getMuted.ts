@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/operations';
-import { returnAllOrLimitUnpaged } from '../../shared/pagination';
+import { defineOperation } from '../../../shared/operations';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
 import { itemsOf, userQueryField } from '../notification/common';
 
 // GET /notifications/v1/preferences/mute?uid  →  {data: {mutedConversations: [{id, type, until?}]}}  →  one item each

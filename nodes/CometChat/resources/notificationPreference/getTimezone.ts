@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { userQueryField } from '../notification/common';
 
 // GET /notifications/v1/preferences/timezone?uid  →  {data: {timezone: "Asia/Kolkata"}}

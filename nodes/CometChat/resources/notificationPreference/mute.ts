@@ -1,6 +1,6 @@
-import { optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { userQueryField } from '../notification/common';
 import { buildConversations, conversationFields } from './conversations';
 

@@ -1,6 +1,6 @@
-import { updateFieldsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { updateFieldsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { userQueryField } from '../notification/common';
 import { buildPreferences, preferenceFields } from './fields';
 

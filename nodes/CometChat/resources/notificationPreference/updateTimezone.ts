@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { readTimezone, userQueryField } from '../notification/common';
 
 // PATCH /notifications/v1/preferences/timezone?uid  body {timezone}  →  {data: {timezone}}

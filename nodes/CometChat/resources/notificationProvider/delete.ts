@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
-import { readChoice } from '../../shared/validate';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
+import { readChoice } from '../../../shared/validate';
 import { providerIdField, readProviderId } from './fields';
 import { LISTED, PROVIDER_OPTIONS, providerField, providerUrl } from './providers';
 

@@ -1,16 +1,16 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { registerSecretParameter } from '../../shared/errors';
-import { optionsCollection, updateFieldsCollection } from '../../shared/fields';
-import { inputError, readChoice, readChoices, readText } from '../../shared/validate';
+import { registerSecretParameter } from '../../../shared/errors/conversion';
+import { optionsCollection, updateFieldsCollection } from '../../../shared/fields';
+import { inputError, readChoice, readChoices, readText } from '../../../shared/validate';
 import { kind, readBoolean } from '../moderation/common';
 import { isObject, readEmail, readPhone } from '../notification/common';
 import { LISTED, PROVIDER_OPTIONS, type ProviderKind } from './providers';
-import { compareNames } from '../../shared/sort';
+import { compareNames } from '../../../shared/sort';
 
 // Every provider's fields, written once: the property shown in the editor and how its value goes
 // into the body. Create shows a provider's required fields at the top and the rest under Options;
 // Update offers them all under Update Fields. Keys, tokens and passwords are password fields:
-// masked in the editor and registered as secrets, cut out of CometChat's error texts (shared/errors.ts).
+// masked in the editor and registered as secrets, cut out of CometChat's error texts (nodes/shared/errors/conversion.ts).
 
 interface FieldSpec {
 	property: INodeProperties;

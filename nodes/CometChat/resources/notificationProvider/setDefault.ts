@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { providerIdField, readProviderId } from './fields';
 import { PROVIDER_OPTIONS, defaultProviderUrl, LISTED, providerField } from './providers';
 

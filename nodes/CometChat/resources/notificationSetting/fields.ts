@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { readJsonObject, inputError, readChoice, readText } from '../../shared/validate';
+import { readJsonObject, inputError, readChoice, readText } from '../../../shared/validate';
 import { readBoolean } from '../moderation/common';
 import { isObject } from '../notification/common';
 

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { returnAllOrLimitUnpaged } from '../../shared/pagination';
-import { readText } from '../../shared/validate';
+import { defineOperation } from '../../../shared/operations';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
+import { readText } from '../../../shared/validate';
 import { readBoolean } from '../moderation/common';
 import { itemsOf } from '../notification/common';
 import { deviceAuthTokenField } from './fields';

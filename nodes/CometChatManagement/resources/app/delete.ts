@@ -1,5 +1,5 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { deletedKeeping } from '../../../CometChat/shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { deletedKeeping } from '../../../shared/output';
 import { appField, appPath } from '../common';
 
 // DELETE /apps/{appId}  →  {data: {success: true, scheduledToDeleteAt}}  →  {deleted: true, scheduledToDeleteAt}

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { inputError, readId } from '../../../CometChat/shared/validate';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { inputError, readId } from '../../../shared/validate';
 import { appField } from '../common';
 
 // The management API has no GET /apps/{appId}: Get searches GET /apps?searchKey=<App ID> (the search

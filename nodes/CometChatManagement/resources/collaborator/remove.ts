@@ -1,5 +1,5 @@
-import { inBatches } from '../../../CometChat/shared/batch';
-import { defineOperation } from '../../../CometChat/shared/operations';
+import { inBatches } from '../../../shared/batch';
+import { defineOperation } from '../../../shared/operations';
 import { appField, appPath } from '../common';
 import { emailsField } from './fields';
 

@@ -4,8 +4,8 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { inputError, readText } from '../../../CometChat/shared/validate';
+import { defineOperation } from '../../../shared/operations';
+import { inputError, readText } from '../../../shared/validate';
 import { appField, appPath } from '../common';
 import { innerBody } from './common';
 

@@ -8,7 +8,7 @@ import {
 	type INodeProperties,
 	type JsonObject,
 } from 'n8n-workflow';
-import { MANAGEMENT_CREDENTIAL, managementError, managementSecrets } from '../../../CometChat/shared/management';
+import { MANAGEMENT_CREDENTIAL, managementError, managementSecrets } from '../../../shared/management/transport';
 import { appPath } from '../common';
 import { EXTENSIONS, EXTENSION_BY_ID, extensionChoices, type ExtensionDefinition, type SettingsOperation } from './catalogue';
 

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
-import { defineOperation } from '../../../CometChat/shared/operations';
+import { defineOperation } from '../../../shared/operations';
 import { appField } from '../common';
 import { chosenExtension, extensionField, extensionPath, innerBody } from './common';
 

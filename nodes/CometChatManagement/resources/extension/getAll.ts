@@ -1,6 +1,6 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { pageWalker, returnAllOrLimit } from '../../../CometChat/shared/pagination';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { pageWalker, returnAllOrLimit } from '../../../shared/pagination';
 import { appField, appPath } from '../common';
 
 // GET /apps/{appId}/extensions?perPage  →  {data: [{id, name, tagLine, …, isActive, hooks}], meta: {pagination}}

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { returnAllOrLimitUnpaged } from '../../../CometChat/shared/pagination';
+import { defineOperation } from '../../../shared/operations';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
 import { appField } from '../common';
 import { answerRecord, chosenExtension, extensionField, extensionPath, innerBody } from './common';
 

@@ -5,12 +5,12 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { inputError } from '../../../CometChat/shared/validate';
+import { defineOperation } from '../../../shared/operations';
+import { inputError } from '../../../shared/validate';
 import { appField } from '../common';
 import { EXTENSIONS, settingsFor, type ExtensionDefinition, type SettingDefinition } from './catalogue';
 import { chosenExtension, extensionField, extensionPath, extensionRecord } from './common';
-import { compareNames } from '../../../CometChat/shared/sort';
+import { compareNames } from '../../../shared/sort';
 
 /**
  * The settings fields of Store Settings and Update Settings, generated from the catalogue: for each

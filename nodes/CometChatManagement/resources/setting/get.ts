@@ -1,5 +1,5 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { appField, appPath } from '../common';
 
 // GET /apps/{appId}/settings  →  {data: {"core.conversations.updateOnReplies": true, ...}}  →  one item

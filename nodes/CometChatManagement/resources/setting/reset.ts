@@ -1,5 +1,5 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { appField, appPath } from '../common';
 
 // DELETE /apps/{appId}/settings  (no body: "UnMaps settings")  →  {data: {success, message}}

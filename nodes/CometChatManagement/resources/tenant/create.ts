@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../../CometChat/shared/fields';
-import { MANAGEMENT_CREDENTIAL } from '../../../CometChat/shared/management';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
+import { optionsCollection } from '../../../shared/fields';
+import { MANAGEMENT_CREDENTIAL } from '../../../shared/management/transport';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { REGION_OPTIONS, sendText, textField } from '../common';
 import { withoutPassword } from '../webhook/fields';
 

@@ -1,6 +1,6 @@
-import { optionsCollection } from '../../../CometChat/shared/fields';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
+import { optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { appField, appPath } from '../common';
 import {
 	enabledField,

@@ -1,5 +1,5 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { deletedResult } from '../../../CometChat/shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
 import { appField } from '../common';
 import { webhookField, webhookPath, webhookRequest } from './fields';
 

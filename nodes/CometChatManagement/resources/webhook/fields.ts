@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { registerSecretParameter } from '../../../CometChat/shared/errors';
-import { webhookLocator } from '../../../CometChat/shared/fields';
-import { characters, inputError, readText } from '../../../CometChat/shared/validate';
-import { PASSWORD, USERNAME } from '../../../CometChatTrigger/auth';
+import { registerSecretParameter } from '../../../shared/errors/conversion';
+import { webhookLocator } from '../../../shared/fields';
+import { characters, inputError, readText } from '../../../shared/validate';
+import { PASSWORD, USERNAME } from '../../../shared/webhooks/auth';
 import { appPath, WEBHOOK_VERSION, WEBHOOK_VERSION_HEADER } from '../common';
 
 /** The webhook an operation works on: a picker over the chosen app's webhooks, or the Webhook ID. */

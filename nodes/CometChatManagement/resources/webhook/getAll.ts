@@ -1,7 +1,7 @@
-import { filtersCollection } from '../../../CometChat/shared/fields';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { returnAllOrLimitUnpaged } from '../../../CometChat/shared/pagination';
+import { filtersCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
 import { appField, appPath } from '../common';
 import { webhookRequest, withoutPassword } from './fields';
 

@@ -1,6 +1,6 @@
-import { updateFieldsCollection } from '../../../CometChat/shared/fields';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
+import { updateFieldsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { appField } from '../common';
 import {
 	enabledField,

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { returnAllOrLimitUnpaged } from '../../../CometChat/shared/pagination';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
 import { appField } from '../common';
 import { webhookField, webhookPath, webhookRequest } from '../webhook/fields';
 

@@ -405,7 +405,7 @@ function waitSeconds(headers: IN8nHttpFullResponse['headers']): number | undefin
 	return undefined;
 }
 
-/** redactAll for one secret (every form of it; see shared/redaction.ts). */
+/** redactAll for one secret (every form of it; see redaction.ts). */
 export function redact<T>(value: T, secret: string): T {
 	return redactAll(value, [secret]);
 }

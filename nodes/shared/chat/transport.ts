@@ -8,8 +8,8 @@ import {
 	type ILoadOptionsFunctions,
 } from 'n8n-workflow';
 import { resolveBaseUrl } from './baseUrl';
-import { toApiError, typedSecrets } from './errors';
-import { redactAll, redactError, rememberSecrets, type SecretSource } from './redaction';
+import { toApiError, typedSecrets } from '../errors/conversion';
+import { redactAll, redactError, rememberSecrets, type SecretSource } from '../errors/redaction';
 
 export const CREDENTIAL = 'cometChatApi';
 

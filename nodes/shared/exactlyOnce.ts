@@ -10,9 +10,9 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 import { withinConcurrency } from './concurrency';
-import { throwOnApiError } from './errors';
+import { throwOnApiError } from './errors/conversion';
 import { retrying, withRetries, type LostAnswerVerdict } from './retry';
-import { CREDENTIAL } from './transport';
+import { CREDENTIAL } from './chat/transport';
 
 // Exactly-once writes whose answer can be lost: sends (Send, Send as Bot, Reply in Thread) and, at the
 // end of this file, User → Create. Every message carries a MUID: the user's, or

@@ -12,9 +12,9 @@ import {
 	type INodeExecutionData,
 	type NodeApiError,
 } from 'n8n-workflow';
-import { isSafeOverride, SAFE_OVERRIDE_TEST } from './baseUrl';
-import { toApiError, typedSecrets } from './errors';
-import { basicAuthSecret, redactAll, rememberSecrets, type SecretSource } from './redaction';
+import { isSafeOverride, SAFE_OVERRIDE_TEST } from '../chat/baseUrl';
+import { toApiError, typedSecrets } from '../errors/conversion';
+import { basicAuthSecret, redactAll, rememberSecrets, type SecretSource } from '../errors/redaction';
 
 /**
  * The one transport for CometChat's management (multi-tenancy) API, `https://apimgmt.cometchat.io`
@@ -48,7 +48,7 @@ export const MANAGEMENT_URL_EXPRESSION =
 	' })() }}';
 
 /**
- * Key and secret as stored (shared/redaction.ts derives the trimmed and encoded forms), and the pair
+ * Key and secret as stored (errors/redaction.ts derives the trimmed and encoded forms), and the pair
  * as Tenant → Create sends it in HTTP Basic: cut out of every item, error and log line.
  */
 export function managementSecrets(credentials: ICredentialDataDecryptedObject): string[] {
