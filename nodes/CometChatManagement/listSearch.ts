@@ -1,6 +1,6 @@
 import { type IDataObject, type ILoadOptionsFunctions, type INodeListSearchResult } from 'n8n-workflow';
 import { managementError, managementRequest, type ManagementCall } from '../shared/management/transport';
-import { WEBHOOK_VERSION_HEADER } from './resources/common';
+import { WEBHOOK_VERSION_HEADERS } from '../shared/webhooks/version';
 
 // Pickers page 50 at a time; the token is the next page number.
 const PAGE_SIZE = 50;
@@ -46,7 +46,7 @@ export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: strin
 		method: 'GET',
 		path: `/apps/${encodeURIComponent(appId)}/webhooks`,
 		qs,
-		headers: { [WEBHOOK_VERSION_HEADER]: '2' },
+		headers: { ...WEBHOOK_VERSION_HEADERS },
 	});
 	return { results: results((Array.isArray(body.data) ? body.data : []) as IDataObject[]) };
 }

@@ -14,6 +14,7 @@ import { basicAuthSecret, redactAll } from '../shared/errors/redaction';
 import { MANAGEMENT_CREDENTIAL, managementError, managementRequest, managementSecrets, resolveManagementUrl } from '../shared/management/transport';
 import { WEBHOOK_AUTH_CREDENTIAL, webhookAuthPair, type BasicAuthPair } from '../shared/webhooks/auth';
 import { triggerIdsToRegister } from '../shared/webhooks/events';
+import { WEBHOOK_VERSION_HEADERS } from '../shared/webhooks/version';
 
 export const CHAT_CREDENTIAL = 'cometChatApi';
 /** CometChat's limit (management webhooks overview, constraints). */
@@ -173,7 +174,7 @@ async function call(
 		qs,
 		// "2" selects CometChat's current webhooks (the `{trigger, data, ...}` deliveries this
 		// trigger reads); without the header the management API manages legacy webhooks.
-		headers: { 'X-Webhook-Version': '2' },
+		headers: { ...WEBHOOK_VERSION_HEADERS },
 	});
 	return response;
 }

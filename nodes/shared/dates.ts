@@ -72,3 +72,12 @@ export function dateQuery(parameter: string, query: string, field: string): PreS
 		return requestOptions;
 	};
 }
+
+/** The days of a week's schedule (notification settings and preferences), as CometChat names them. */
+export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/** Why a time of day written as HHMM (e.g. 2130 for 21:30) is not one, or undefined. */
+export function hhmmProblem(value: unknown): string | undefined {
+	const ok = Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 2359 && (value as number) % 100 < 60;
+	return ok ? undefined : 'must be a time written as HHMM, from 0 (00:00) to 2359 (23:59), such as 2130 for 21:30';
+}

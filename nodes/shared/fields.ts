@@ -1,5 +1,5 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { idProblem, inputError, readId, readIdList } from './validate';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import { describeValue, idProblem, inputError, readId, readIdList } from './validate';
 import { once } from './share';
 
 /**
@@ -226,4 +226,82 @@ export const statusFilter: INodeProperties = {
 	default: 'available',
 	description: 'Only users with this presence status',
 	routing: { send: { type: 'query', property: 'status' } },
+};
+
+/**
+ * A plain ID field (reason, rule, keyword list), checked before any request. CometChat documents no
+ * format for these IDs; its examples (spam, contact_details_filter, profanity-list) follow the UID
+ * rule, so the same rule applies: letters, digits, "-" and "_", at most 100 (INFERRED).
+ */
+export function idField(name: string, displayName: string, placeholder: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder,
+		description,
+		routing: {
+			send: {
+				preSend: [
+					once(`checkModerationId\0${name}\0${displayName}`, () =>
+						async function checkModerationId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+							readId(this, name, displayName);
+							return requestOptions;
+						},
+					),
+				],
+			},
+		},
+	};
+}
+
+/** The User picker of the per-user operations; `place` puts the checked UID into the request. */
+function userField(description: string, sendUser: PreSendAction): INodeProperties {
+	return { ...userLocator('uid', 'User', description), routing: { send: { preSend: [sendUser] } } };
+}
+
+/** The user an operation is about, sent as the query parameter `uid` (preferences, mute, time zone). */
+export const userQueryField = (description: string) => userField(description, sendUserInQuery);
+async function sendUserInQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	requestOptions.qs = { ...requestOptions.qs, uid: readId(this, 'uid', 'User') };
+	return requestOptions;
+}
+
+/** The user an operation is about, sent as the `onBehalfOf` header, which the spec requires there (contact details). */
+export const userHeaderField = (description: string) => userField(description, sendUserInHeader);
+async function sendUserInHeader(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	requestOptions.headers = { ...requestOptions.headers, onBehalfOf: readId(this, 'uid', 'User') };
+	return requestOptions;
+}
+
+/**
+ * The auth token, as a path segment (`/users/{uid}/auth_tokens/{authToken}`): checked before any
+ * request. pathId encodes it, but "." and ".." survive encoding and an HTTP client would resolve
+ * them (`…/auth_tokens/..` is `DELETE /users/{uid}`), so those are refused along with "/".
+ */
+async function checkAuthToken(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const raw = this.getNodeParameter('authToken', '') as unknown;
+	if (typeof raw !== 'string' && typeof raw !== 'number') {
+		throw inputError(this, 'Auth Token', `must be text, not ${describeValue(raw)}`);
+	}
+	const token = String(raw).trim();
+	const fix = 'Give the token as Create or Get Many returned it, such as cometchat-uid-1_1630306819c3027ce530b2367f3c97b4106f0cb8.';
+	if (token === '') throw inputError(this, 'Auth Token', 'is empty', fix);
+	if (token.includes('/')) throw inputError(this, 'Auth Token', 'contains "/", which an auth token never has', fix);
+	if (token === '.' || token === '..') throw inputError(this, 'Auth Token', `"${token}" is not an auth token`, fix);
+	return requestOptions;
+}
+
+export const authTokenField: INodeProperties = {
+	displayName: 'Auth Token',
+	name: 'authToken',
+	type: 'string',
+	typeOptions: { password: true },
+	required: true,
+	default: '',
+	placeholder: 'e.g. cometchat-uid-1_1630306819c3027ce530b2367f3c97b4106f0cb8',
+	description: 'The auth token, as Create or Get Many returned it',
+	routing: { send: { preSend: [checkAuthToken] } },
 };

@@ -7,6 +7,7 @@ import {
 	type INodeProperties,
 	type JsonObject,
 } from 'n8n-workflow';
+import { isObject } from './validate';
 
 /**
  * postReceive: one item per record of `data` (lists), or the `data` object itself. An answer without
@@ -81,4 +82,86 @@ export function simplify(fields: string[]) {
 			return { ...item, json };
 		});
 	};
+}
+
+/**
+ * What CometChat answered to an action: `data` when it is an object with content, else the
+ * `success`/`message` pair (the spec shows `{data: {...}}`; newer docs show `{success, message}` at
+ * the top level for some moderation answers, so both are read).
+ */
+function answerOf(response: IN8nHttpFullResponse): IDataObject {
+	const body = response.body as IDataObject | undefined;
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
+	const data = body.data;
+	if (data !== null && typeof data === 'object' && !Array.isArray(data) && Object.keys(data).length > 0) return data as IDataObject;
+	const answer: IDataObject = {};
+	if (typeof body.success === 'boolean') answer.success = body.success;
+	if (typeof body.message === 'string') answer.message = body.message;
+	return answer;
+}
+
+/**
+ * postReceive for actions on one message (flag, review): one item with what was asked (`asked`,
+ * e.g. the message ID and status) and CometChat's answer; `success: true` unless the answer says
+ * otherwise (CometChat answered 200).
+ */
+export function actionResult(asked: (context: IExecuteSingleFunctions) => IDataObject) {
+	return async function messageActionResult(
+		this: IExecuteSingleFunctions,
+		_items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
+		return [{ json: { ...asked(this), success: true, ...answerOf(response) } }];
+	};
+}
+
+/**
+ * postReceive for a delete whose answer may come with or without the `data` wrapper (the spec shows
+ * Delete Reason's `{success, message}` at the top level): `{deleted: true, message}`.
+ */
+export async function deletedAnswer(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const { message } = answerOf(response);
+	return [{ json: { deleted: true, ...(typeof message === 'string' ? { message } : {}) } }];
+}
+
+/**
+ * postReceive for answers that wrap a list in a named key (`{data: {pushTokens: [...]}}`): one item per
+ * entry; no key is an empty list. Anything else is an error naming what came, without repeating it (it
+ * may hold tokens).
+ */
+export function itemsOf(key: string) {
+	return async function listItems(
+		this: IExecuteSingleFunctions,
+		_items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
+		const data = dataOf(response);
+		const list = data && !(key in data) ? [] : data?.[key];
+		if (Array.isArray(list) && list.every(isObject)) return list.map((json) => ({ json: json as IDataObject }));
+		throw unexpectedAnswer(this, response, `{"data": {"${key}": [...]}}`);
+	};
+}
+
+/** `data` of a CometChat answer when it is an object. */
+export function dataOf(response: IN8nHttpFullResponse): IDataObject | undefined {
+	const body = response.body as IDataObject | undefined;
+	const data = isObject(body) ? body.data : undefined;
+	return isObject(data) ? data : undefined;
+}
+
+/** An answer of the wrong shape, described by its keys only (notification answers can hold secrets). */
+export function unexpectedAnswer(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse, expected: string): NodeApiError {
+	const itemIndex = context.getItemIndex();
+	const data = dataOf(response);
+	const got = data ? `data with the keys ${Object.keys(data).join(', ') || '(none)'}` : 'no data object';
+	return new NodeApiError(context.getNode(), {} as JsonObject, {
+		message: `CometChat answered HTTP ${response.statusCode} without the expected data [item ${itemIndex}]`,
+		description: `Expected ${expected}, got ${got}.`,
+		httpCode: String(response.statusCode),
+		itemIndex,
+	});
 }

@@ -4,7 +4,7 @@ import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { returnAllOrLimit } from '../../../shared/pagination';
 import { readList } from '../../../shared/validate';
-import { CONVERSATION_WITH } from './common';
+import { CONVERSATION_WITH } from './fields';
 
 // GET /conversations?page&perPage&searchKey&conversationType&withTags&tags&withUserAndGroupTags&userTags&groupTags&unread
 //   header onBehalfOf?  →  {data: [{conversationId, conversationType, unreadMessageCount ("3": a string [REC]),

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/fields';
-import { readMessageId } from './common';
+import { readMessageId } from './fields';
 
 /** The Options collection of Mark as Delivered / Read: an optional Message ID. */
 export function messageIdOption(description: string): INodeProperties {

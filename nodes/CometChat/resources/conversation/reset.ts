@@ -10,7 +10,7 @@ import {
 	conversationWithField,
 	onBehalfOfField,
 	readConversationWith,
-} from './common';
+} from './fields';
 
 // DELETE /users/{uid}/conversation  header onBehalfOf (required)  body {deleteMessagesPermanently: true} only when set
 // DELETE /groups/{guid}/conversation  header onBehalfOf (required), no body (the spec gives it none)

@@ -15,7 +15,7 @@ import {
 	readOptionalUid,
 	descriptionField,
 	iconField,
-} from './common';
+} from './fields';
 
 // CometChat takes at most 25 UIDs across all member lists when it creates a group (groups overview).
 const MAX_MEMBERS_AT_CREATE = 25;

@@ -8,7 +8,7 @@ import {
 	GROUP_TYPES,
 	SIMPLE_GROUP_FIELDS,
 	collection,
-} from './common';
+} from './fields';
 
 
 const SEARCH_IN: INodePropertyOptions[] = [

@@ -13,7 +13,7 @@ import {
 	readOptionalUid,
 	descriptionField,
 	iconField,
-} from './common';
+} from './fields';
 
 const UNSETTABLE: INodePropertyOptions[] = [
 	{ name: 'Description', value: 'description' },

@@ -5,7 +5,7 @@ import { unwrapData } from '../../../shared/output';
 import { inputError, readChoice } from '../../../shared/validate';
 import {
 	MEMBER_SCOPES,
-} from '../group/common';
+} from '../group/fields';
 
 // PUT /groups/{guid}/members/{uid}  body {scope}  →  {data: {guid, uid, scope, joinedAt}}
 export const changeScope = defineOperation(

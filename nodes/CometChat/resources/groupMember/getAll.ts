@@ -7,7 +7,7 @@ import { returnAllOrLimit } from '../../../shared/pagination';
 import {
 	MEMBER_SCOPES,
 	collection,
-} from '../group/common';
+} from '../group/fields';
 
 
 

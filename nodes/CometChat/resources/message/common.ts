@@ -8,9 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { pathId, userLocator } from '../../../shared/fields';
 import { readMessageId } from '../../../shared/messageId';
-import { unwrapData } from '../../../shared/output';
+import { actionResult, unwrapData } from '../../../shared/output';
 import { readChoice, readId } from '../../../shared/validate';
-import { actionResult } from '../moderation/common';
 import { once } from '../../../shared/share';
 
 // What the message operations share besides composing a message (compose.ts): the URL of one

@@ -1,8 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-workflow';
 import { dateQuery } from '../../../shared/dates';
 import { csvValue } from '../../../shared/fields';
-import { idProblem, inputError, readId, readList } from '../../../shared/validate';
-import { readConversationId } from '../conversation/common';
+import { idProblem, inputError, readConversationId, readId, readList } from '../../../shared/validate';
 
 // The filters of the three message lists. Each list accepts its own set [SPEC]: only GET /messages has
 // conversationId, receiverType and the deleted filters; only the user and group lists have undelivered and

@@ -3,7 +3,7 @@ import { optionsCollection, pathId, userLocator } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { readId, readText } from '../../../shared/validate';
 import { messageIdField, readMessageId } from '../../../shared/messageId';
-import { actionResult } from '../moderation/common';
+import { actionResult } from '../../../shared/output';
 
 // POST /messages/{id}/flagged  header onBehalfOf (required)  body {reasonId, remark?}  →  {data: {...}}
 //   →  {messageId, flaggedBy, reasonId, success, message?}. The flagged message waits in

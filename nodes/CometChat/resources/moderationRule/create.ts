@@ -2,8 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { optionsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { readId } from '../../../shared/validate';
-import { readBoolean } from '../moderation/common';
+import { readBoolean, readId } from '../../../shared/validate';
 import {
 	actionsField,
 	conditionsField,

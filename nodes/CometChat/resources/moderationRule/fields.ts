@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
-import { inputError, readList, readText } from '../../../shared/validate';
-import { idField, readBoolean, readJsonList } from '../moderation/common';
+import { inputError, readBoolean, readJsonList, readList, readText } from '../../../shared/validate';
+import { idField } from '../../../shared/fields';
 import { compareNames } from '../../../shared/sort';
 
 /** The rule a Get, Update, Delete or Get Revisions acts on: path parameter `ruleId`. */

@@ -2,9 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { optionsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { readChoice, readText } from '../../../shared/validate';
-import { readTimezone } from '../notification/common';
-import { readProviderId } from '../notificationProvider/fields';
+import { readChoice, readProviderId, readText, readTimezone } from '../../../shared/validate';
 import { deviceAuthTokenField, PLATFORMS, pushTokenField, readPushToken, tokenKey } from './fields';
 
 // POST /notifications/push/v1/tokens  body {platform, fcmToken | deviceToken | voipToken, authToken,

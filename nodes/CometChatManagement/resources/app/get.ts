@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeE
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { inputError, readId } from '../../../shared/validate';
-import { appField } from '../common';
+import { appField } from '../../../shared/management/fields';
 
 // The management API has no GET /apps/{appId}: Get searches GET /apps?searchKey=<App ID> (the search
 // matches App IDs and names) and keeps the app whose ID is exactly the one asked for.

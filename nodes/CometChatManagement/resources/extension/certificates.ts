@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { defineOperation } from '../../../shared/operations';
 import { inputError, readText } from '../../../shared/validate';
-import { appField, appPath } from '../common';
+import { appField, appPath } from '../../../shared/management/fields';
 import { innerBody } from './common';
 
 // The Push Notification extension's certificates for APNs: its own two shapes (upload, query).

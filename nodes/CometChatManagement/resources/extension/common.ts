@@ -9,7 +9,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 import { MANAGEMENT_CREDENTIAL, managementError, managementSecrets } from '../../../shared/management/transport';
-import { appPath } from '../common';
+import { appPath } from '../../../shared/management/fields';
 import { EXTENSIONS, EXTENSION_BY_ID, extensionChoices, type ExtensionDefinition, type SettingsOperation } from './catalogue';
 
 /** The Extension field of a settings operation: the extensions the spec gives that method. */

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { defineOperation } from '../../../shared/operations';
 import { inputError } from '../../../shared/validate';
-import { appField } from '../common';
+import { appField } from '../../../shared/management/fields';
 import { EXTENSIONS, settingsFor, type ExtensionDefinition, type SettingDefinition } from './catalogue';
 import { chosenExtension, extensionField, extensionPath, extensionRecord } from './common';
 import { compareNames } from '../../../shared/sort';

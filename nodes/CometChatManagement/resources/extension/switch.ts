@@ -9,7 +9,7 @@ import type {
 import { perKeyResults } from '../../../shared/batch';
 import { defineOperation } from '../../../shared/operations';
 import { idProblem, inputError, readList } from '../../../shared/validate';
-import { appField, appPath } from '../common';
+import { appField, appPath } from '../../../shared/management/fields';
 
 /**
  * Enable and Disable share `POST /apps/{appId}/extensions` {enabled[], disabled[]}: each sends its

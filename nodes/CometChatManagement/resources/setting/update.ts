@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { perKeyResults } from '../../../shared/batch';
 import { defineOperation } from '../../../shared/operations';
 import { inputError, readJsonObject } from '../../../shared/validate';
-import { appField, appPath } from '../common';
+import { appField, appPath } from '../../../shared/management/fields';
 
 // POST /apps/{appId}/settings  body {settings: {<key>: boolean}}  ("Maps Settings")
 //   →  {data: {<key>: {success, message}}}  →  one item per setting {setting, success, message}

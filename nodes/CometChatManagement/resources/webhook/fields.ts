@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { registerSecretParameter } from '../../../shared/errors/conversion';
 import { webhookLocator } from '../../../shared/fields';
 import { characters, inputError, readText } from '../../../shared/validate';
 import { PASSWORD, USERNAME } from '../../../shared/webhooks/auth';
-import { appPath, WEBHOOK_VERSION, WEBHOOK_VERSION_HEADER } from '../common';
+import { appPath } from '../../../shared/management/fields';
+import { WEBHOOK_VERSION_HEADERS } from '../../../shared/webhooks/version';
 
 /** The webhook an operation works on: a picker over the chosen app's webhooks, or the Webhook ID. */
 export const webhookField = (description: string) => webhookLocator('webhookId', 'Webhook', description);
@@ -15,7 +16,7 @@ export const webhookPath = `${appPath}/webhooks/{{ encodeURIComponent(String($pa
 export const webhookRequest = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string) => ({
 	method,
 	url,
-	headers: { [WEBHOOK_VERSION_HEADER]: WEBHOOK_VERSION },
+	headers: { ...WEBHOOK_VERSION_HEADERS },
 });
 
 // CometChat's webhook constraints (management webhooks overview): ID and name up to 50 characters,
@@ -160,13 +161,4 @@ function readSwitch(context: IExecuteSingleFunctions, parameter: string, field: 
 	const value = context.getNodeParameter(parameter, false) as unknown;
 	if (typeof value !== 'boolean') throw inputError(context, field, 'must be true or false');
 	return value;
-}
-
-/** postReceive: a webhook never leaves the node with its Basic Auth password, should CometChat echo it. */
-export async function withoutPassword(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	return items.map((item) => {
-		const json = { ...item.json };
-		delete json.password;
-		return { ...item, json };
-	});
 }

@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { perKeyResults } from '../../../shared/batch';
 import { defineOperation } from '../../../shared/operations';
 import { readList } from '../../../shared/validate';
-import { appField } from '../common';
+import { appField } from '../../../shared/management/fields';
 import { webhookField, webhookPath, webhookRequest } from '../webhook/fields';
 import { triggerIdsField } from './fields';
 

@@ -1,14 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { appLocator, pathId } from '../../shared/fields';
-import { readText } from '../../shared/validate';
-
-/**
- * "2" selects CometChat's current webhooks (deliveries `{trigger, data, appId, region, webhook}`, the
- * ones the CometChat Trigger reads); without it the management API manages legacy webhooks (spec
- * parameter X-Webhook-Version). Every webhook and trigger operation sends it.
- */
-export const WEBHOOK_VERSION_HEADER = 'X-Webhook-Version';
-export const WEBHOOK_VERSION = '2';
+import { appLocator, pathId } from '../fields';
+import { readText } from '../validate';
 
 /** The app an operation works on: a picker over GET /apps, or the App ID. */
 export const appField = (description = 'The CometChat app') => appLocator('appId', 'App', description);

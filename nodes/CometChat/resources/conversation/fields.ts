@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { groupLocator, userLocator } from '../../../shared/fields';
 import { unwrapData } from '../../../shared/output';
-import { inputError, readChoice, readId, readText } from '../../../shared/validate';
+import { inputError, readChoice, readConversationId, readId } from '../../../shared/validate';
 
 // What the conversation operations share: the "Conversation With" choice and its pickers, the
 // required On Behalf Of picker, the URL of a user or group conversation, Message ID and Conversation
@@ -112,10 +112,6 @@ export function readMessageId(context: IExecuteSingleFunctions, parameter: strin
 	return Number(text);
 }
 
-// `<uid>_user_<uid>` or `group_<guid>`: UIDs and GUIDs are alpha-dash up to 100, so at most 206.
-const CONVERSATION_ID = /^[A-Za-z0-9_-]+$/;
-const CONVERSATION_ID_MAX = 206;
-
 /** The Conversation ID field of the operations by ID. */
 export const conversationIdField: INodeProperties = {
 	displayName: 'Conversation ID',
@@ -127,15 +123,6 @@ export const conversationIdField: INodeProperties = {
 	description:
 		'The conversation\'s ID, as in conversationId of a message or conversation: &lt;uid&gt;_user_&lt;uid&gt; for two users, group_&lt;guid&gt; for a group',
 };
-
-/** A conversation ID parameter (also a filter of Message → Get Many), trimmed and checked. */
-export function readConversationId(context: IExecuteSingleFunctions, parameter = 'conversationId'): string {
-	const id = readText(context, parameter, 'Conversation ID', { required: true, max: CONVERSATION_ID_MAX });
-	if (!CONVERSATION_ID.test(id)) {
-		throw inputError(context, 'Conversation ID', `"${id.slice(0, 40)}" has characters a conversation ID cannot have; use only letters, digits, "-" and "_"`);
-	}
-	return id;
-}
 
 /** preSend: Conversation ID must look like one before anything is sent. */
 export async function checkConversationId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
