@@ -5,7 +5,7 @@ import type {
 	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
-import { BASE_URL_EXPRESSION } from '../nodes/shared/chat/baseUrl';
+import { BASE_URL_EXPRESSION, REGION_OPTIONS } from '../nodes/shared/chat/baseUrl';
 import { credentialTestFallbacks } from '../nodes/shared/errors/redaction';
 
 export class CometChatApi implements ICredentialType {
@@ -31,11 +31,7 @@ export class CometChatApi implements ICredentialType {
 			displayName: 'Region',
 			name: 'region',
 			type: 'options',
-			options: [
-				{ name: 'EU', value: 'eu' },
-				{ name: 'India', value: 'in' },
-				{ name: 'US', value: 'us' },
-			],
+			options: REGION_OPTIONS,
 			default: 'us',
 			description: 'The region your app was created in, shown next to the app ID in the dashboard',
 		},

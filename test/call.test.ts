@@ -417,7 +417,7 @@ describe('Call → Get', () => {
 		['a Session ID of dots', '..', 'Session ID: ".." is not a session ID'],
 		['a Session ID with a space', 'v1 us', 'Session ID: "v1 us" is not a session ID'],
 		['a Session ID over 255 characters', 'a'.repeat(256), 'Session ID: is 256 characters long'],
-		['a Session ID that is a list', ['a'], 'Session ID: must be a single session ID, not a list [item 0]'],
+		['a Session ID that is a list', ['a'], 'Session ID: must be a single session ID, not an array [item 0]'],
 	])('stops %s before any request', async (_case, v, message) => {
 		const { items, error } = await run(ctx, get('={{ $json.v }}'), { input: [{ json: { v } }] });
 		expect(error?.message).toContain(message);

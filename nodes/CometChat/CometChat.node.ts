@@ -5,7 +5,8 @@ import { searchRoles } from './listSearch/searchRoles';
 import { throwOnApiError } from '../shared/errors/conversion';
 import { cometChatNodeBase, resourceRouting } from '../shared/node';
 import { retrySettings } from '../shared/retry';
-import { CREDENTIAL, chatSecrets, checkCredential } from '../shared/chat/transport';
+import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
+import { chatSecrets, checkCredential } from '../shared/chat/transport';
 
 export class CometChat implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,7 +18,7 @@ export class CometChat implements INodeType {
 		description: 'Manage CometChat users, auth tokens, messages, blocks and bans with the REST API v3',
 		defaults: { name: 'CometChat' },
 		// No base address here: checkCredential (the Resource field's pre-send) sets it; see nodes/shared/chat/transport.ts.
-		...cometChatNodeBase(CREDENTIAL, chatSecrets, [
+		...cometChatNodeBase(CHAT_CREDENTIAL, chatSecrets, [
 			{
 				displayName: 'Resource',
 				name: 'resource',

@@ -12,6 +12,11 @@ export const csvValue =
 /** A URL path segment from a UID/GUID parameter, trimmed and encoded the way readId checks it. */
 export const pathId = (parameter: string) => `{{ encodeURIComponent(String($parameter["${parameter}"]).trim()) }}`;
 
+/** Sets the `onBehalfOf` header, with which CometChat acts as that user: the one place it is written. */
+export function actAs(requestOptions: IHttpRequestOptions, uid: string): void {
+	requestOptions.headers = { ...requestOptions.headers, onBehalfOf: uid };
+}
+
 /** preSend: the ID parameter must be a valid UID/GUID before anything is sent. */
 function checkId(parameter: string, field: string) {
 	return once(`checkId\0${parameter}\0${field}`, () => async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -112,7 +117,7 @@ async function setOnBehalfOf(this: IExecuteSingleFunctions, requestOptions: IHtt
 	if (uid === '') return requestOptions;
 	const problem = idProblem(uid);
 	if (problem) throw inputError(this, 'On Behalf Of', problem);
-	requestOptions.headers = { ...requestOptions.headers, onBehalfOf: uid };
+	actAs(requestOptions, uid);
 	return requestOptions;
 }
 
@@ -244,14 +249,7 @@ export function idField(name: string, displayName: string, placeholder: string, 
 		description,
 		routing: {
 			send: {
-				preSend: [
-					once(`checkModerationId\0${name}\0${displayName}`, () =>
-						async function checkModerationId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-							readId(this, name, displayName);
-							return requestOptions;
-						},
-					),
-				],
+				preSend: [checkId(name, displayName)],
 			},
 		},
 	};
@@ -272,7 +270,7 @@ async function sendUserInQuery(this: IExecuteSingleFunctions, requestOptions: IH
 /** The user an operation is about, sent as the `onBehalfOf` header, which the spec requires there (contact details). */
 export const userHeaderField = (description: string) => userField(description, sendUserInHeader);
 async function sendUserInHeader(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	requestOptions.headers = { ...requestOptions.headers, onBehalfOf: readId(this, 'uid', 'User') };
+	actAs(requestOptions, readId(this, 'uid', 'User'));
 	return requestOptions;
 }
 

@@ -6,7 +6,7 @@ import {
 	type PreSendAction,
 } from 'n8n-workflow';
 import { once } from './share';
-import { inputError, readChoice, readChoices } from './validate';
+import { describeValue, inputError, readChoice, readChoices } from './validate';
 import { compareNames } from './sort';
 
 /** One operation of a resource: its entry in the Operation dropdown and the fields it shows. */
@@ -57,12 +57,12 @@ function checkFor(field: INodeProperties, path: string): PreSendAction | undefin
 	else if (field.type === 'string' && sentAsIs) {
 		check = (context) => {
 			const value = context.getNodeParameter(path, '') as unknown;
-			if (typeof value !== 'string' && typeof value !== 'number') throw inputError(context, field.displayName, `must be text, not ${kind(value)}`);
+			if (typeof value !== 'string' && typeof value !== 'number') throw inputError(context, field.displayName, `must be text, not ${describeValue(value)}`);
 		};
 	} else if (field.type === 'boolean' && sentAsIs) {
 		check = (context) => {
 			const value = context.getNodeParameter(path, false) as unknown;
-			if (typeof value !== 'boolean') throw inputError(context, field.displayName, `must be true or false, not ${kind(value)}`);
+			if (typeof value !== 'boolean') throw inputError(context, field.displayName, `must be true or false, not ${describeValue(value)}`);
 		};
 	}
 	if (!check) return undefined;
@@ -74,11 +74,6 @@ function checkFor(field: INodeProperties, path: string): PreSendAction | undefin
 	});
 }
 
-function kind(value: unknown): string {
-	if (value === null) return 'null';
-	if (Array.isArray(value)) return 'a list';
-	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
 
 /** The Operation dropdown of a resource (options sorted by name, as n8n's UX asks) and all its fields. */
 export function describeResource(

@@ -8,9 +8,9 @@ import type {
 	INodePropertyOptions,
 	PreSendAction,
 } from 'n8n-workflow';
-import { groupLocator, userLocator } from '../../../shared/fields';
+import { actAs, groupLocator, userLocator } from '../../../shared/fields';
 import { unwrapData } from '../../../shared/output';
-import { inputError, readChoice, readConversationId, readId } from '../../../shared/validate';
+import { readChoice, readConversationId, readId } from '../../../shared/validate';
 
 // What the conversation operations share: the "Conversation With" choice and its pickers, the
 // required On Behalf Of picker, the URL of a user or group conversation, Message ID and Conversation
@@ -59,8 +59,7 @@ export function onBehalfOfField(): INodeProperties {
 }
 
 function setOnBehalfOf(context: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): void {
-	const uid = readId(context, 'onBehalfOf', 'On Behalf Of');
-	requestOptions.headers = { ...requestOptions.headers, onBehalfOf: uid };
+	actAs(requestOptions, readId(context, 'onBehalfOf', 'On Behalf Of'));
 }
 
 /** preSend of the operations by conversation ID: the required onBehalfOf header. */
@@ -98,20 +97,6 @@ export function checkConversation({ onBehalfOfForGroups = true } = {}): PreSendA
 	};
 }
 
-/**
- * A message ID (`messageId`, an integer in CometChat's spec): a number field, or the string IDs
- * CometChat's own outputs carry ("1059") from an expression.
- */
-export function readMessageId(context: IExecuteSingleFunctions, parameter: string): number {
-	const raw = context.getNodeParameter(parameter, 0) as unknown;
-	const text = typeof raw === 'number' || typeof raw === 'string' ? String(raw).trim() : undefined;
-	if (text === undefined) throw inputError(context, 'Message ID', `must be a message ID (a whole number), not ${describe(raw)}`);
-	if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
-		throw inputError(context, 'Message ID', `"${text.slice(0, 40)}" is not a message ID; give a whole number of at least 1, e.g. 1059`);
-	}
-	return Number(text);
-}
-
 /** The Conversation ID field of the operations by ID. */
 export const conversationIdField: INodeProperties = {
 	displayName: 'Conversation ID',
@@ -143,10 +128,4 @@ export async function markResult(
 	const { Message, message, ...rest } = (first?.json ?? {}) as IDataObject;
 	const text = message ?? Message;
 	return [{ json: { ...rest, ...(text !== undefined ? { message: text } : {}) } }];
-}
-
-function describe(value: unknown): string {
-	if (value === null) return 'null';
-	if (Array.isArray(value)) return 'a list';
-	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

@@ -10,9 +10,9 @@ import type {
 import { redact } from '../../../shared/errors/conversion';
 import { optionsCollection } from '../../../shared/fields';
 import { withRetries } from '../../../shared/retry';
-import { CREDENTIAL } from '../../../shared/chat/transport';
-import { inputError } from '../../../shared/validate';
-import { checkedRecord, describe, isObject, isPlainObject, quote, type Shape } from './records';
+import { inputError, isObject } from '../../../shared/validate';
+import { checkedRecord, describe, isPlainObject, quote, type Shape } from './records';
+import { CHAT_CREDENTIAL } from '../../../shared/chat/baseUrl';
 
 // CometChat's data import constraints page: at most 50 entities per request (and 60 requests a minute,
 // which the shared retry policy meets by waiting as long as a 429 asks).
@@ -161,7 +161,7 @@ export function importInBatches(kind: ImportKind) {
 	): Promise<INodeExecutionData[]> {
 		const records = ((requestData.options.body ?? {}) as IDataObject)[kind.wrapper] as IDataObject[];
 		const size = readBatchSize(this);
-		const apiKey = String((await this.getCredentials(CREDENTIAL)).apiKey ?? '');
+		const apiKey = String((await this.getCredentials(CHAT_CREDENTIAL)).apiKey ?? '');
 		const items: INodeExecutionData[] = [];
 		const tally = { imported: 0, refused: 0 };
 		for (let start = 0; start < records.length; start += size) {

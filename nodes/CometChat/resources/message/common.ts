@@ -6,7 +6,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { pathId, userLocator } from '../../../shared/fields';
+import { actAs, pathId, userLocator } from '../../../shared/fields';
 import { readMessageId } from '../../../shared/messageId';
 import { actionResult, unwrapData } from '../../../shared/output';
 import { readChoice, readId } from '../../../shared/validate';
@@ -31,7 +31,7 @@ export function actingUser(name: string, displayName: string, description: strin
 				preSend: [
 					once(`setActingUser\0${name}\0${displayName}`, () =>
 						async function setActingUser(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-							requestOptions.headers = { ...requestOptions.headers, onBehalfOf: readId(this, name, displayName) };
+							actAs(requestOptions, readId(this, name, displayName));
 							return requestOptions;
 						},
 					),

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { optionsCollection, pathId, userLocator } from '../../../shared/fields';
+import { actAs, optionsCollection, pathId, userLocator } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { readId, readText } from '../../../shared/validate';
 import { messageIdField, readMessageId } from '../../../shared/messageId';
@@ -62,7 +62,7 @@ async function buildFlag(this: IExecuteSingleFunctions, requestOptions: IHttpReq
 		const remark = readText(this, 'options.remark', 'Remark');
 		if (remark !== '') body.remark = remark;
 	}
-	requestOptions.headers = { ...requestOptions.headers, onBehalfOf: readId(this, 'flaggedBy', 'Flagged By') };
+	actAs(requestOptions, readId(this, 'flaggedBy', 'Flagged By'));
 	requestOptions.body = body;
 	return requestOptions;
 }
