@@ -3,7 +3,7 @@ import { nodeType } from './harness';
 
 const properties = nodeType.description.properties;
 const optionsOf = (p: INodeProperties) => (p.options ?? []) as INodePropertyOptions[];
-// Fields that several operations show alike are one property (shared/share.ts): find the one an operation shows.
+// Fields that several operations show alike are one property (nodes/shared/fold.ts): find the one an operation shows.
 const fieldOf = (name: string, resource: string, operation: string) =>
 	properties.find(
 		(p) => p.name === name && p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions.show.operation?.includes(operation),

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 import { describeValue, idProblem, inputError, readId, readIdList } from './validate';
-import { once } from './share';
+import { preSendFactory } from './fold';
 
 /**
  * `routing.send.value` for a list sent as one comma-separated query value (spec: style form, explode
@@ -18,12 +18,12 @@ export function actAs(requestOptions: IHttpRequestOptions, uid: string): void {
 }
 
 /** preSend: the ID parameter must be a valid UID/GUID before anything is sent. */
-function checkId(parameter: string, field: string) {
-	return once(`checkId\0${parameter}\0${field}`, () => async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+const checkId = preSendFactory(function checkId(parameter: string, field: string) {
+	return async function checkIdBeforeSending(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		readId(this, parameter, field);
 		return requestOptions;
-	});
-}
+	};
+});
 
 // What the pickers differ in: where "From List" searches, and how "By ID" is labelled.
 const LOCATORS = {
@@ -157,19 +157,20 @@ export function idListField(
 		description,
 		routing: {
 			send: {
-				preSend: [
-					once(`setIdList\0${name}\0${displayName}\0${bodyKey}`, () =>
-						async function setIdList(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-							const ids = readIdList(this, name, displayName);
-							requestOptions.body = { ...(requestOptions.body as object), [bodyKey]: ids };
-							return requestOptions;
-						},
-					),
-				],
+				preSend: [sendIdList(name, displayName, bodyKey)],
 			},
 		},
 	};
 }
+
+/** preSend of idListField: the checked list as the body array `bodyKey`. */
+const sendIdList = preSendFactory(function sendIdList(parameter: string, field: string, bodyKey: string) {
+	return async function setIdList(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const ids = readIdList(this, parameter, field);
+		requestOptions.body = { ...(requestOptions.body as object), [bodyKey]: ids };
+		return requestOptions;
+	};
+});
 
 /** The "Options" collection of an operation: optional fields, each sent only when added. */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {

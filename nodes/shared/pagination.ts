@@ -170,12 +170,21 @@ function cursorOf(next: unknown): IDataObject | undefined {
 	return cursor.id === undefined ? undefined : cursor;
 }
 
-/** Return All and Limit of a cursor list (see paginateByCursor). */
-export function returnAllOrLimitByCursor(options: CursorOptions = {}): INodeProperties[] {
-	return [
-		{ ...returnAllOrLimit[0], routing: { send: { paginate: true }, operations: { pagination: paginateByCursor(options) } } },
-		returnAllOrLimit[1],
-	];
+// The cursor walks of the lists that go on from `meta.next`, one function per page-size parameter: the
+// Return All fields of lists that page alike stay alike and fold (a walk made per list would not).
+const walkCursorBy = {
+	limit: paginateByCursor({ sizeParam: 'limit' }),
+	perPage: paginateByCursor({ sizeParam: 'perPage' }),
+	none: paginateByCursor({ sizeParam: null }),
+};
+
+/**
+ * Return All and Limit of a cursor list (see paginateByCursor): by the list's page-size parameter, or
+ * with a walk of the list's own (made once, at its module's level) where `meta.next` cannot be sent back.
+ */
+export function returnAllOrLimitByCursor(walk: keyof typeof walkCursorBy | ReturnType<typeof paginateByCursor>): INodeProperties[] {
+	const pagination = typeof walk === 'string' ? walkCursorBy[walk] : walk;
+	return [{ ...returnAllOrLimit[0], routing: { send: { paginate: true }, operations: { pagination } } }, returnAllOrLimit[1]];
 }
 
 /** Return All and Limit, shared by every page-based Get Many. */

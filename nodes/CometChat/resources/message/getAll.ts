@@ -56,7 +56,7 @@ export const getAll = defineOperation(
 			routing: undefined,
 			displayOptions: { show: { messagesOf: ['group'] } },
 		},
-		...returnAllOrLimitByCursor({ sizeParam: 'limit' }),
+		...returnAllOrLimitByCursor('limit'),
 		filtersCollection(messageFilters),
 		optionsCollection([
 			onBehalfOfOption('UID of a user to act as: CometChat then lists only messages that user can see, with their unread and delivery state'),

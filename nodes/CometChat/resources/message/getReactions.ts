@@ -29,7 +29,7 @@ export const getReactions = defineOperation(
 	},
 	[
 		messageIdField('ID of the message'),
-		...returnAllOrLimitByCursor({ sizeParam: null }),
+		...returnAllOrLimitByCursor('none'),
 		filtersCollection([
 			{
 				displayName: 'Reaction',

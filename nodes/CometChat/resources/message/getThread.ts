@@ -22,7 +22,7 @@ export const getThread = defineOperation(
 	},
 	[
 		messageIdField('ID of the message that starts the thread'),
-		...returnAllOrLimitByCursor({ sizeParam: 'perPage' }),
+		...returnAllOrLimitByCursor('perPage'),
 		optionsCollection([onBehalfOfOption('UID of a user to act as: the replies then show that user\'s view of them')]),
 	],
 );

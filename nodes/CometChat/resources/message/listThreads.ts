@@ -23,7 +23,7 @@ export const listThreads = defineOperation(
 		},
 	},
 	[
-		...returnAllOrLimitByCursor({ sizeParam: 'limit' }),
+		...returnAllOrLimitByCursor('limit'),
 		filtersCollection([
 			{
 				displayName: 'Group',

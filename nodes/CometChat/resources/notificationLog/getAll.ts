@@ -5,7 +5,7 @@ import { unwrapData } from '../../../shared/output';
 import { readId } from '../../../shared/validate';
 import { readDateMillis } from '../../../shared/dates';
 import { readMessageId } from '../../../shared/messageId';
-import { returnAllOrLimitByCursor } from '../../../shared/pagination';
+import { paginateByCursor, returnAllOrLimitByCursor } from '../../../shared/pagination';
 import { nextLogCursor } from './cursor';
 import { compareNames } from '../../../shared/sort';
 
@@ -154,6 +154,9 @@ const FILTERS: INodeProperties[] = [
 	choiceFilter('trigger', 'Trigger', sorted(TRIGGERS.map(([value, name]) => ({ name, value }))), 'Only notifications caused by this event'),
 ];
 
+// The logs page by their own cursor (no page size is sent: the spec gives none).
+const walkLogs = paginateByCursor({ sizeParam: null, nextCursor: nextLogCursor });
+
 export const getAll = defineOperation(
 	'notificationLog',
 	{
@@ -166,5 +169,5 @@ export const getAll = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[...returnAllOrLimitByCursor({ sizeParam: null, nextCursor: nextLogCursor }), filtersCollection(FILTERS)],
+	[...returnAllOrLimitByCursor(walkLogs), filtersCollection(FILTERS)],
 );
