@@ -219,3 +219,18 @@ export const returnAllOrLimitUnpaged: INodeProperties[] = [
 	{ ...returnAllOrLimit[0], routing: undefined },
 	{ ...returnAllOrLimit[1], routing: { output: { maxResults: '={{ $value }}' } } },
 ];
+
+/**
+ * One page of a From List picker over a page-numbered list: its records and the token of the next page
+ * (the page number, while `meta.pagination` says more pages follow). Used by the pickers of both nodes.
+ */
+export function pickerPage(body: IDataObject, paginationToken: string | undefined): { page: number; records: IDataObject[]; next?: string } {
+	const page = Number(paginationToken) || 1;
+	const records = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
+	const pagination = ((body.meta as IDataObject | undefined)?.pagination ?? {}) as IDataObject;
+	const more = Number(pagination.current_page ?? page) < Number(pagination.total_pages ?? 0);
+	return { page, records, next: more ? String(page + 1) : undefined };
+}
+
+/** The page number a picker asks for: the token of the page before, else 1. */
+export const pickerPageNumber = (paginationToken: string | undefined) => Number(paginationToken) || 1;
