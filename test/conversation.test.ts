@@ -623,7 +623,7 @@ describe('Conversation → Reset', () => {
 	});
 
 	it.each([
-		['a Delete Messages Permanently that is text', { options: { deleteMessagesPermanently: '={{ $json.value }}' } }, 'yes', 'Delete Messages Permanently: must be true or false [item 0]'],
+		['a Delete Messages Permanently that is text', { options: { deleteMessagesPermanently: '={{ $json.value }}' } }, 'yes', 'Delete Messages Permanently: must be true or false, not a string [item 0]'],
 		['an empty User', { uid: byId('={{ $json.value }}') }, ' ', 'User: is empty [item 0]'],
 	])('stops %s before any request', async (_case, extra, value, message) => {
 		const { error } = await run(ctx, reset(extra as INodeParameters), { input: [{ json: { value } }] });
