@@ -5,8 +5,8 @@ import type {
 	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
-import { BASE_URL_EXPRESSION } from '../nodes/CometChat/shared/baseUrl';
-import { credentialTestFallbacks } from '../nodes/CometChat/shared/redaction';
+import { BASE_URL_EXPRESSION, REGION_OPTIONS } from '../nodes/shared/chat/baseUrl';
+import { credentialTestFallbacks } from '../nodes/shared/errors/redaction';
 
 export class CometChatApi implements ICredentialType {
 	name = 'cometChatApi';
@@ -31,11 +31,7 @@ export class CometChatApi implements ICredentialType {
 			displayName: 'Region',
 			name: 'region',
 			type: 'options',
-			options: [
-				{ name: 'EU', value: 'eu' },
-				{ name: 'India', value: 'in' },
-				{ name: 'US', value: 'us' },
-			],
+			options: REGION_OPTIONS,
 			default: 'us',
 			description: 'The region your app was created in, shown next to the app ID in the dashboard',
 		},
@@ -97,7 +93,7 @@ export class CometChatApi implements ICredentialType {
 					message: 'CometChat does not know this REST API key for this app. Check that the App ID, Region and REST API Key all come from the same app in the dashboard.',
 				},
 			},
-			// Any other status would show its reason phrase: fixed texts instead (shared/redaction.ts).
+			// Any other status would show its reason phrase: fixed texts instead (nodes/shared/errors/redaction.ts).
 			...credentialTestFallbacks('CometChat'),
 		],
 	};

@@ -5,8 +5,8 @@ import type {
 	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
-import { MANAGEMENT_URL_EXPRESSION } from '../nodes/CometChat/shared/management';
-import { credentialTestFallbacks } from '../nodes/CometChat/shared/redaction';
+import { MANAGEMENT_URL_EXPRESSION } from '../nodes/shared/management/transport';
+import { credentialTestFallbacks } from '../nodes/shared/errors/redaction';
 
 /**
  * CometChat's management (multi-tenancy) API: the CometChat Management node (apps, webhooks,
@@ -93,7 +93,7 @@ export class CometChatManagementApi implements ICredentialType {
 					message: 'Nothing answers at this address: check the Base URL Override (leave it empty for https://apimgmt.cometchat.io).',
 				},
 			},
-			// Any other status would show its reason phrase: fixed texts instead (shared/redaction.ts).
+			// Any other status would show its reason phrase: fixed texts instead (nodes/shared/errors/redaction.ts).
 			...credentialTestFallbacks('The CometChat Management API'),
 		],
 	};

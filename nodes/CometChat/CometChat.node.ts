@@ -2,10 +2,11 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { searchGroups, searchReceivers, searchUsers } from './listSearch';
 import { resourceProperties, resources } from './resources';
 import { searchRoles } from './listSearch/searchRoles';
-import { throwOnApiError } from './shared/errors';
-import { cometChatNodeBase, resourceRouting } from './shared/node';
-import { retrySettings } from './shared/retry';
-import { CREDENTIAL, chatSecrets, checkCredential } from './shared/transport';
+import { throwOnApiError } from '../shared/errors/conversion';
+import { cometChatNodeBase, resourceRouting } from '../shared/node';
+import { retrySettings } from '../shared/retry';
+import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
+import { chatSecrets, checkCredential } from '../shared/chat/transport';
 
 export class CometChat implements INodeType {
 	description: INodeTypeDescription = {
@@ -16,8 +17,8 @@ export class CometChat implements INodeType {
 		usableAsTool: true,
 		description: 'Manage CometChat users, auth tokens, messages, blocks and bans with the REST API v3',
 		defaults: { name: 'CometChat' },
-		// No base address here: checkCredential (the Resource field's pre-send) sets it; see shared/transport.ts.
-		...cometChatNodeBase(CREDENTIAL, chatSecrets, [
+		// No base address here: checkCredential (the Resource field's pre-send) sets it; see nodes/shared/chat/transport.ts.
+		...cometChatNodeBase(CHAT_CREDENTIAL, chatSecrets, [
 			{
 				displayName: 'Resource',
 				name: 'resource',

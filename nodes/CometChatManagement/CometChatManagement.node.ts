@@ -5,9 +5,9 @@ import {
 	checkManagementCredential,
 	managementSecretSource,
 	throwOnManagementError,
-} from '../CometChat/shared/management';
-import { cometChatNodeBase, resourceRouting } from '../CometChat/shared/node';
-import { retrySettings } from '../CometChat/shared/retry';
+} from '../shared/management/transport';
+import { cometChatNodeBase, resourceRouting } from '../shared/node';
+import { retrySettings } from '../shared/retry';
 import { searchApps, searchWebhooks } from './listSearch';
 import { resourceProperties, resources } from './resources';
 import { getExtensions } from './resources/extension/loadOptions';

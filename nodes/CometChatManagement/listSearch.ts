@@ -1,6 +1,7 @@
 import { type IDataObject, type ILoadOptionsFunctions, type INodeListSearchResult } from 'n8n-workflow';
-import { managementError, managementRequest, type ManagementCall } from '../CometChat/shared/management';
-import { WEBHOOK_VERSION_HEADER } from './resources/common';
+import { managementError, managementRequest, type ManagementCall } from '../shared/management/transport';
+import { pickerPage, pickerPageNumber } from '../shared/pagination';
+import { WEBHOOK_VERSION_HEADERS } from '../shared/webhooks/version';
 
 // Pickers page 50 at a time; the token is the next page number.
 const PAGE_SIZE = 50;
@@ -20,14 +21,11 @@ function results(records: IDataObject[]) {
 
 /** The apps the key pair sees (GET /apps, searchKey matches App ID or name). */
 export async function searchApps(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken) || 1;
-	const qs: IDataObject = { page, perPage: PAGE_SIZE };
+	const qs: IDataObject = { page: pickerPageNumber(paginationToken), perPage: PAGE_SIZE };
 	if (filter) qs.searchKey = filter;
 	const body = await request(this, { method: 'GET', path: '/apps', qs });
-	const records = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
-	const pagination = ((body.meta as IDataObject | undefined)?.pagination ?? {}) as IDataObject;
-	const more = Number(pagination.current_page ?? page) < Number(pagination.total_pages ?? 0);
-	return { results: results(records), paginationToken: more ? String(page + 1) : undefined };
+	const { records, next } = pickerPage(body, paginationToken);
+	return { results: results(records), paginationToken: next };
 }
 
 /**
@@ -46,7 +44,7 @@ export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: strin
 		method: 'GET',
 		path: `/apps/${encodeURIComponent(appId)}/webhooks`,
 		qs,
-		headers: { [WEBHOOK_VERSION_HEADER]: '2' },
+		headers: { ...WEBHOOK_VERSION_HEADERS },
 	});
 	return { results: results((Array.isArray(body.data) ? body.data : []) as IDataObject[]) };
 }

@@ -12,11 +12,11 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { redactAll, redactItems } from '../CometChat/shared/redaction';
+import { redactAll, redactItems } from '../shared/errors/redaction';
 import { attachmentOptions, downloadAttachments } from './attachments';
-import { WEBHOOK_AUTH_CREDENTIAL, basicAuthMatches, webhookAuthPair } from './auth';
+import { WEBHOOK_AUTH_CREDENTIAL, basicAuthMatches, webhookAuthPair } from '../shared/webhooks/auth';
 import { admit } from './dedupe';
-import { ALL_EVENTS, EVENT_OPTIONS } from './events';
+import { ALL_EVENTS, EVENT_OPTIONS } from '../shared/webhooks/events';
 import { envelopesOf, eventIdentity, itemsOf } from './payload';
 import {
 	createWebhook,

@@ -1,8 +1,8 @@
 import type { IBinaryKeyData, IDataObject, IHttpRequestOptions, INodeExecutionData, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
-import { resolveBaseUrl } from '../CometChat/shared/baseUrl';
-import { redact } from '../CometChat/shared/errors';
-import { attachmentsOf, isObject } from './payload';
-import { CHAT_CREDENTIAL } from './registration';
+import { CHAT_CREDENTIAL, resolveBaseUrl } from '../shared/chat/baseUrl';
+import { redact } from '../shared/errors/conversion';
+import { attachmentsOf } from './payload';
+import { isObject } from '../shared/validate';
 
 /**
  * "Download Attachments": the files of an event's message become binary data `attachment_0`,

@@ -1,15 +1,12 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 import type { Identity } from './dedupe';
+import { isObject } from '../shared/validate';
 
 /** One delivery as CometChat sends it: `{trigger, data, appId, region, webhook}` (+ `type` for calls). */
 export interface Envelope extends IDataObject {
 	trigger: string;
 	data: IDataObject;
-}
-
-export function isObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

@@ -10,12 +10,15 @@ import {
 	type IN8nHttpFullResponse,
 	type INode,
 } from 'n8n-workflow';
-import { basicAuthSecret, redactAll } from '../CometChat/shared/redaction';
-import { MANAGEMENT_CREDENTIAL, managementError, managementRequest, managementSecrets, resolveManagementUrl } from '../CometChat/shared/management';
-import { WEBHOOK_AUTH_CREDENTIAL, webhookAuthPair, type BasicAuthPair } from './auth';
-import { triggerIdsToRegister } from './events';
+import { basicAuthSecret, redactAll } from '../shared/errors/redaction';
+import { MANAGEMENT_CREDENTIAL, managementError, managementRequest, managementSecrets, resolveManagementUrl } from '../shared/management/transport';
+import { WEBHOOK_AUTH_CREDENTIAL, webhookAuthPair, type BasicAuthPair } from '../shared/webhooks/auth';
+import { triggerIdsToRegister } from '../shared/webhooks/events';
+import { WEBHOOK_VERSION_HEADERS } from '../shared/webhooks/version';
+import { isObject } from '../shared/validate';
+import { APP_NOT_FOUND_FIX } from '../shared/errors/hints';
+import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
 
-export const CHAT_CREDENTIAL = 'cometChatApi';
 /** CometChat's limit (management webhooks overview, constraints). */
 export const MAX_WEBHOOKS_PER_APP = 25;
 
@@ -173,15 +176,14 @@ async function call(
 		qs,
 		// "2" selects CometChat's current webhooks (the `{trigger, data, ...}` deliveries this
 		// trigger reads); without the header the management API manages legacy webhooks.
-		headers: { 'X-Webhook-Version': '2' },
+		headers: { ...WEBHOOK_VERSION_HEADERS },
 	});
 	return response;
 }
 
 // The trigger's own hints where the management API's general ones do not fit its context.
 const TRIGGER_FIXES: Record<string, string> = {
-	ERR_APP_NOT_FOUND:
-		'Check the App ID (the trigger\'s App ID field, else the CometChat API credential\'s): these management keys see no app with this ID, or it was archived.',
+	ERR_APP_NOT_FOUND: APP_NOT_FOUND_FIX,
 	ERR_APP_ARCHIVED: 'The app was archived; use an active app.',
 	ERR_WEBHOOK_NOT_FOUND: 'The webhook is gone at CometChat; activate the workflow again to create it.',
 	ERR_TOO_MANY_REQUESTS: 'CometChat rate limit reached; wait a minute and activate again.',
@@ -189,10 +191,6 @@ const TRIGGER_FIXES: Record<string, string> = {
 
 function registrationError(node: INode, response: IN8nHttpFullResponse, secrets: string[], doing: string): NodeApiError {
 	return managementError(node, response, secrets, { doing, fixes: TRIGGER_FIXES });
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 // ---- the webhook lifecycle ---------------------------------------------------------------------

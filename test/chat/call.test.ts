@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { RoutingNode } from 'n8n-core';
 import { Workflow, type INodeParameters } from 'n8n-workflow';
-import { BASE_URL_EXPRESSION, CALLS_BASE_URL_EXPRESSION } from '../../nodes/CometChat/shared/baseUrl';
+import { BASE_URL_EXPRESSION, CALLS_BASE_URL_EXPRESSION } from '../../nodes/shared/chat/baseUrl';
 import { seedCall, type CallRecord } from '../emulator/routes/calls';
 import { nodeType, runNode } from '../harness';
 import { expectRefused, expectRequest, httpCode, run, useEmulator } from '../helpers';
@@ -414,7 +414,7 @@ describe('Call → Get', () => {
 		['a Session ID of dots', '..', 'Session ID: ".." is not a session ID'],
 		['a Session ID with a space', 'v1 us', 'Session ID: "v1 us" is not a session ID'],
 		['a Session ID over 255 characters', 'a'.repeat(256), 'Session ID: is 256 characters long'],
-		['a Session ID that is a list', ['a'], 'Session ID: must be a single session ID, not a list [item 0]'],
+		['a Session ID that is a list', ['a'], 'Session ID: must be a single session ID, not an array [item 0]'],
 	])('stops %s before any request', async (_case, v, message) => {
 		await expectRefused(ctx, get('={{ $json.v }}'), { v }, message);
 	});

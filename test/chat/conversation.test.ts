@@ -616,7 +616,7 @@ describe('Conversation → Reset', () => {
 	});
 
 	it.each([
-		['a Delete Messages Permanently that is text', { options: { deleteMessagesPermanently: '={{ $json.value }}' } }, 'yes', 'Delete Messages Permanently: must be true or false [item 0]'],
+		['a Delete Messages Permanently that is text', { options: { deleteMessagesPermanently: '={{ $json.value }}' } }, 'yes', 'Delete Messages Permanently: must be true or false, not a string [item 0]'],
 		['an empty User', { uid: byId('={{ $json.value }}') }, ' ', 'User: is empty [item 0]'],
 	])('stops %s before any request', async (_case, extra, value, message) => {
 		const { error } = await run(ctx, reset(extra as INodeParameters), { input: [{ json: { value } }] });
@@ -703,7 +703,9 @@ describe('Conversation → Mark as Delivered / Mark as Read', () => {
 		['markDelivered', 'a Message ID of 0', 0, 'Message ID: "0" is not a message ID'],
 		['markDelivered', 'a Message ID that is not a number', 'abc', 'Message ID: "abc" is not a message ID'],
 		['markRead', 'a fractional Message ID', 2.5, 'Message ID: "2.5" is not a message ID'],
-		['markRead', 'a Message ID that is a list', [2], 'Message ID: must be a message ID (a whole number), not a list [item 0]'],
+		['markRead', 'a Message ID that is a list', [2], 'Message ID: must be a single message ID, not an array [item 0]'],
+		// Digits past 2^53 would be sent as a rounded number, i.e. as another message's ID.
+		['markRead', 'a Message ID too large to send as a number', '90071992547409931', 'Message ID: "90071992547409931" is larger than a message ID can be sent as a number'],
 	] as const)('%s stops %s before any request', async (operation, _case, value, message) => {
 		const { error } = await run(ctx, mark(operation, { options: { messageId: '={{ $json.value }}' } }), { input: [{ json: { value } as IDataObject }] });
 		expect(error?.message).toContain(message);
@@ -763,7 +765,7 @@ describe('Conversation → Mark as Unread', () => {
 	it.each([
 		['no Message ID (0)', 0, 'Message ID: "0" is not a message ID'],
 		['a negative Message ID', -3, 'Message ID: "-3" is not a message ID'],
-		['an empty Message ID', '', 'Message ID: "" is not a message ID'],
+		['an empty Message ID', '', 'Message ID: is empty'],
 	])('stops %s before any request', async (_case, value, message) => {
 		const { error } = await run(ctx, markUnread({ messageId: '={{ $json.value }}' }), { input: [{ json: { value } }] });
 		expect(error?.message).toContain(message);

@@ -175,7 +175,7 @@ describe('Data Import → Import Users', () => {
 		['a field the import does not take', [{ uid: 'a', name: 'A', email: 'a@example.com' }], 'Users: record 1 (uid "a"): email is not a field of CometChat\'s user import, which takes uid, name, avatar'],
 		['a time that is no time', [{ uid: 'a', name: 'A', createdAt: 'yesterday' }], 'Users: record 1 (uid "a"): createdAt must be a time: UNIX seconds'],
 		['a time of 11 digits', [{ uid: 'a', name: 'A', lastActiveAt: 16734214190 }], 'Users: record 1 (uid "a"): lastActiveAt must be a time: UNIX seconds (e.g. 1700000000) or an ISO date (e.g. 2024-05-01T10:00:00Z), not the number 16734214190 [item 0]'],
-		['metadata that is a list', [{ uid: 'a', name: 'A', metadata: [1] }], 'Users: record 1 (uid "a"): metadata must be a JSON object, not a list [item 0]'],
+		['metadata that is a list', [{ uid: 'a', name: 'A', metadata: [1] }], 'Users: record 1 (uid "a"): metadata must be a JSON object, not an array [item 0]'],
 		['26 tags', [{ uid: 'a', name: 'A', tags: Array.from({ length: 26 }, (_, i) => `t${i}`) }], 'tags has 26 tags; CometChat allows at most 25'],
 		['the same UID twice in different case', [{ uid: 'Ann', name: 'A' }, { uid: 'ann', name: 'B' }], 'Users: record 2 (uid "ann") has the same uid as record 1; CometChat imports each user once [item 0]'],
 		['a keyed user whose uid differs from its key', { ann: { uid: 'bob', name: 'A' } }, 'Users: record 1 (uid "bob"): uid is "bob" but the record is listed under "ann" [item 0]'],

@@ -2,7 +2,7 @@ import { nodeType } from '../harness';
 import { expectSavedParameters, expectUxRules, optionsOf } from '../helpers';
 
 const properties = nodeType.description.properties;
-// Fields that several operations show alike are one property (shared/share.ts): find the one an operation shows.
+// Fields that several operations show alike are one property (nodes/shared/fold.ts): find the one an operation shows.
 const fieldOf = (name: string, resource: string, operation: string) =>
 	properties.find(
 		(p) => p.name === name && p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions.show.operation?.includes(operation),

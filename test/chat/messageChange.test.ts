@@ -91,7 +91,7 @@ describe('Message → Update and Delete', () => {
 
 	it('stops a Permanent that is not true or false before any request', async () => {
 		const { error } = await run(ctx, message('delete', target.id, { options: { permanent: '={{ "yes" }}' } }));
-		expect(error?.message).toContain('Permanent: must be true or false [item 0]');
+		expect(error?.message).toContain('Permanent: must be true or false, not a string [item 0]');
 		expect(ctx.emulator.requests).toEqual([]);
 	});
 

@@ -65,9 +65,9 @@ describe('Message → Flag', () => {
 	});
 
 	it.each([
-		['a Message ID that is not a number', 'abc', 'reporter-1', 'spam', 'Message ID: "abc" is not a message ID; CometChat message IDs are numbers such as 2144 [item 0]'],
+		['a Message ID that is not a number', 'abc', 'reporter-1', 'spam', 'Message ID: "abc" is not a message ID; CometChat message IDs are whole numbers from 1, such as 2144 [item 0]'],
 		['an empty Message ID', ' ', 'reporter-1', 'spam', 'Message ID: is empty [item 0]'],
-		['a Message ID that is a list', ['1'], 'reporter-1', 'spam', 'Message ID: must be a single message ID, not a list [item 0]'],
+		['a Message ID that is a list', ['1'], 'reporter-1', 'spam', 'Message ID: must be a single message ID, not an array [item 0]'],
 		['an empty Flagged By', '1', '', 'spam', 'Flagged By: is empty [item 0]'],
 		['a Flagged By with a space', '1', 'bad uid', 'spam', 'Flagged By: "bad uid" has characters CometChat does not allow'],
 		['an empty Reason ID', '1', 'reporter-1', '', 'Reason ID: is empty [item 0]'],

@@ -275,7 +275,7 @@ describe('Message → Get Thread and List Threads', () => {
 		expect(unknown.error?.message).toBe('ERR_MESSAGE_ID_NOT_FOUND: The message with id 777 does not exist. [item 0]');
 		ctx.emulator.requests.length = 0;
 		const bad = await run(ctx, { resource: 'message', operation: 'getThread', messageId: '={{ [1] }}', limit: 2 });
-		expect(bad.error?.message).toContain('Message ID: must be a single message ID, not a list [item 0]');
+		expect(bad.error?.message).toContain('Message ID: must be a single message ID, not an array [item 0]');
 		expect(ctx.emulator.requests).toEqual([]);
 	});
 

@@ -108,7 +108,7 @@ describe('Metric → Get Usage Metrics', () => {
 		['To Date before From Date', { toDate: '2024-04-30T00:00:00Z' }, 'To Date: is before From Date (2024-04-30T00:00:00.000Z < 2024-05-01T00:00:00.000Z) [item 0]'],
 		['an empty From Date', { fromDate: '={{ $json.v }}' }, 'From Date: is empty [item 0]'],
 		['a From Date that is no date', { fromDate: '={{ "soon" }}' }, 'From Date: "soon" is not a date [item 0]'],
-		['a To Date that is a list', { toDate: '={{ [1, 2] }}' }, 'To Date: must be a date, not a list [item 0]'],
+		['a To Date that is a list', { toDate: '={{ [1, 2] }}' }, 'To Date: must be a date, not an array [item 0]'],
 		['a To Date that is true', { toDate: '={{ true }}' }, 'To Date: must be a date, not a boolean [item 0]'],
 		['a From Date before 1970', { fromDate: '={{ -5 }}' }, 'From Date: is before 1970'],
 	])('stops %s before any request', async (_case, extra, message) => {

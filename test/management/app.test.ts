@@ -156,7 +156,7 @@ describe('CometChat Management → App', () => {
 			const { error } = await runManagement(ctx, app('delete', { appId: byId('nope') }));
 			expect(error?.message).toBe('ERR_APP_NOT_FOUND: The App ID nope does not exist or has been archived. [item 0]');
 			expect(httpCode(error)).toBe('404');
-			expect(error?.description).toContain('These management keys see no app with this App ID');
+			expect(error?.description).toContain('No app has this App ID, or it was archived. Check the App ID');
 		});
 
 		it('reports ERR_APP_DELETION for a paid app, which stays', async () => {

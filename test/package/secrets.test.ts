@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { LoggerProxy, type IDataObject, type INodeParameters } from 'n8n-workflow';
 import { createEmulator, type Emulator } from '../emulator';
 import { managementStore } from '../emulator/management';
-import { redactAll, secretForms, SECRET_MIN_LENGTH } from '../../nodes/CometChat/shared/redaction';
+import { redactAll, secretForms, SECRET_MIN_LENGTH } from '../../nodes/shared/errors/redaction';
 import {
 	chatNode,
 	credentialDefaults,

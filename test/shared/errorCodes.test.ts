@@ -1,7 +1,7 @@
 import type { INode, NodeApiError } from 'n8n-workflow';
 // The source module: the build bundles each node into one file that exports only the node, and the
 // built node's error path (throwOnApiError → toApiError) runs in the engine tests (test/shared/errors.test.ts).
-import { toApiError } from '../../nodes/CometChat/shared/errors';
+import { toApiError } from '../../nodes/shared/errors/conversion';
 
 // Every error code in the CometChat reference (§3.2, §3.3 and the full list in §3.4), copied by hand so
 // that a code missing from the node's hints fails here. The status is a plausible one for the code:

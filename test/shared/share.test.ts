@@ -1,9 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-workflow';
 import { resources as managementResources } from '../../nodes/CometChatManagement/resources';
 import { resources } from '../../nodes/CometChat/resources';
-import { shareFields } from '../../nodes/CometChat/shared/share';
+import { foldAlikeFields, preSendFactory } from '../../nodes/shared/fold';
 
-// shareFields folds alike fields of several operations into one property (why: BENCHMARKS.md,
+// foldAlikeFields folds alike fields of several operations into one property (why: BENCHMARKS.md,
 // "Throughput"). What each operation shows in the editor must not change at all.
 
 const functionIds = new Map<unknown, number>();
@@ -47,27 +47,84 @@ const operations = (resource: string, ...values: string[]): INodeProperties => (
 	displayOptions: { show: { resource: [resource] } },
 });
 
-describe('shareFields', () => {
+describe('foldAlikeFields', () => {
 	it.each([
 		['CometChat', resources],
 		['CometChat Management', managementResources],
 	])('leaves every operation of the %s node showing the same fields, alike and in order', (_node, list) => {
 		const unfolded = list.flatMap((resource) => resource.properties);
-		const folded = shareFields(unfolded);
+		const folded = foldAlikeFields(unfolded);
 		expect(folded.length).toBeLessThan(unfolded.length);
 		expect(shown(folded)).toEqual(shown(unfolded));
 	});
 
 	it('keeps the CometChat node to few copies of the names many operations use', () => {
-		const folded = shareFields(resources.flatMap((resource) => resource.properties));
+		const folded = foldAlikeFields(resources.flatMap((resource) => resource.properties));
 		const copies = (name: string) => folded.filter((p) => p.name === name).length;
 		// One copy per distinct meaning; n8n evaluates an expression once per copy for every item.
-		expect({ uid: copies('uid'), guid: copies('guid'), messageId: copies('messageId'), onBehalfOf: copies('onBehalfOf') }).toEqual({
+		expect({
+			uid: copies('uid'),
+			guid: copies('guid'),
+			messageId: copies('messageId'),
+			onBehalfOf: copies('onBehalfOf'),
+			returnAll: copies('returnAll'),
+		}).toEqual({
 			uid: 10,
 			guid: 6,
 			messageId: 4,
 			onBehalfOf: 2,
+			// 8 while Message → Get Many and List Threads each made their own cursor walk: two functions
+			// alike in all but identity, so two copies. One walk per page-size parameter (pagination.ts)
+			// made them one. The next test names any copies kept apart that way.
+			returnAll: 7,
 		});
+	});
+
+	it('keeps no two copies apart only because a pre-send was made twice (a count above rises when one is)', () => {
+		// Functions fold by identity. A field whose pre-send is made outside its named factory (a new
+		// function per operation) stays one copy per operation, and the counts above go up: this names
+		// the copies that differ in nothing but such a function.
+		// Pre-sends by their names (the factories name them after what they do); other functions as they are.
+		const byName = (property: INodeProperties): string => {
+			const preSend = property.routing?.send?.preSend;
+			const named = preSend ? { ...property, routing: { ...property.routing, send: { ...property.routing!.send, preSend: preSend.map((f) => f.name) } } } : property;
+			const options = (property.options as INodeProperties[] | undefined)?.map((o) => (typeof o === 'object' && 'displayName' in o ? JSON.parse(byName(o)) : o));
+			return shape({ ...named, ...(options ? { options } : {}) } as INodeProperties);
+		};
+		for (const list of [resources, managementResources]) {
+			const folded = foldAlikeFields(list.flatMap((resource) => resource.properties));
+			const apart: string[] = [];
+			folded.forEach((a, i) =>
+				folded.slice(i + 1).forEach((b) => {
+					const [sa, sb] = [a, b].map((p) => ({ ...p, displayOptions: { ...p.displayOptions, show: { ...p.displayOptions?.show, resource: [], operation: [] } } }));
+					if (a.name === b.name && byName(sa) === byName(sb) && shape(sa) !== shape(sb)) {
+						apart.push(`${a.name}: ${a.displayOptions?.show?.operation} / ${b.displayOptions?.show?.operation}`);
+					}
+				}),
+			);
+			expect(apart).toEqual([]);
+		}
+	});
+
+	it('folds two copies when their pre-send comes from one named factory, and not when it is made twice', () => {
+		const setThing = preSendFactory(function setThing(parameter: string) {
+			return async function sendThing(this: unknown, requestOptions: IHttpRequestOptions) {
+				requestOptions.qs = { ...requestOptions.qs, thing: parameter };
+				return requestOptions;
+			};
+		});
+		const withPreSend = (property: INodeProperties, preSend: PreSendAction): INodeProperties => ({ ...property, routing: { send: { preSend: [preSend] } } });
+		const made = (preSendOf: () => PreSendAction) => [
+			operations('a', 'x', 'y'),
+			withPreSend(field('f', 'a', 'x'), preSendOf()),
+			withPreSend(field('f', 'a', 'y'), preSendOf()),
+		];
+		expect(setThing('f')).toBe(setThing('f')); // one function per argument list
+		expect(setThing('f')).not.toBe(setThing('g'));
+		expect(foldAlikeFields(made(() => setThing('f'))).filter((p) => p.name === 'f')).toHaveLength(1);
+		// The same code made twice is two functions: two copies, each evaluated for every item.
+		const inline = () => async function sendThing(requestOptions: IHttpRequestOptions) { return requestOptions; };
+		expect(foldAlikeFields(made(inline)).filter((p) => p.name === 'f')).toHaveLength(2);
 	});
 
 	it('folds across resources only where no other operation would show the field', () => {
@@ -79,7 +136,7 @@ describe('shareFields', () => {
 			operations('c', 'x', 'z'),
 			field('f', 'c', 'x'), // {a, c} × {x} is exact
 		];
-		const folded = shareFields(properties).filter((p) => p.name === 'f');
+		const folded = foldAlikeFields(properties).filter((p) => p.name === 'f');
 		expect(folded.map((p) => p.displayOptions!.show)).toEqual(
 			expect.arrayContaining([
 				{ resource: ['a', 'c'], operation: ['x'] },
@@ -97,7 +154,7 @@ describe('shareFields', () => {
 			field('g', 'a', 'x'),
 			{ ...field('g', 'a', 'x'), displayOptions: { show: { resource: ['a'], operation: ['x'], g2: [true] } } },
 		];
-		expect(shareFields(properties)).toHaveLength(properties.length);
+		expect(foldAlikeFields(properties)).toHaveLength(properties.length);
 	});
 
 	it('does not fold fields that two operations show in opposite orders', () => {
@@ -108,7 +165,7 @@ describe('shareFields', () => {
 			field('q', 'a', 'y'),
 			field('p', 'a', 'y'),
 		];
-		const folded = shareFields(properties);
+		const folded = foldAlikeFields(properties);
 		expect(folded.map((p) => `${p.name} ${p.displayOptions!.show!.operation?.join() ?? ''}`)).toEqual([
 			'operation ',
 			'q y',
@@ -125,7 +182,7 @@ describe('shareFields', () => {
 			field('own', 'a', 'y'),
 			field('p', 'a', 'y'),
 		];
-		expect(shown(shareFields(properties))).toEqual(shown(properties));
-		expect(shareFields(properties)).toHaveLength(3);
+		expect(shown(foldAlikeFields(properties))).toEqual(shown(properties));
+		expect(foldAlikeFields(properties)).toHaveLength(3);
 	});
 });

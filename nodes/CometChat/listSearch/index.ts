@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { cometChatApiRequest } from '../shared/transport';
+import { cometChatApiRequest } from '../../shared/chat/transport';
+import { pickerPage, pickerPageNumber } from '../../shared/pagination';
 
 // Pickers page through CometChat 50 at a time; the token is the next page number.
 const PAGE_SIZE = 50;
@@ -11,19 +12,16 @@ async function search(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken) || 1;
-	const qs: IDataObject = { page, perPage: PAGE_SIZE };
+	const qs: IDataObject = { page: pickerPageNumber(paginationToken), perPage: PAGE_SIZE };
 	if (filter) qs.searchKey = filter;
 	const body = await cometChatApiRequest.call(context, 'GET', path, qs);
-	const records = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
-	const pagination = ((body.meta as IDataObject | undefined)?.pagination ?? {}) as IDataObject;
-	const more = Number(pagination.current_page ?? page) < Number(pagination.total_pages ?? 0);
+	const { records, next } = pickerPage(body, paginationToken);
 	return {
 		results: records.map((record) => ({
 			name: record.name ? `${String(record.name)} (${String(record[idKey])})` : String(record[idKey]),
 			value: String(record[idKey]),
 		})),
-		paginationToken: more ? String(page + 1) : undefined,
+		paginationToken: next,
 	};
 }
 

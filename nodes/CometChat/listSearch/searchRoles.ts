@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { cometChatApiRequest } from '../shared/transport';
+import { cometChatApiRequest } from '../../shared/chat/transport';
+import { pickerPage, pickerPageNumber } from '../../shared/pagination';
 
 // GET /roles has only page/perPage (no search parameter) and an app has at most 25 roles, so one page
 // of 100 normally holds them all; the typed text filters that page by role ID and name.
@@ -11,11 +12,8 @@ export async function searchRoles(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken) || 1;
-	const body = await cometChatApiRequest.call(this, 'GET', '/roles', { page, perPage: PAGE_SIZE });
-	const records = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
-	const pagination = ((body.meta as IDataObject | undefined)?.pagination ?? {}) as IDataObject;
-	const more = Number(pagination.current_page ?? page) < Number(pagination.total_pages ?? 0);
+	const body = await cometChatApiRequest.call(this, 'GET', '/roles', { page: pickerPageNumber(paginationToken), perPage: PAGE_SIZE });
+	const { records, next } = pickerPage(body, paginationToken);
 	const needle = (filter ?? '').trim().toLowerCase();
 	const matches = (record: IDataObject) =>
 		needle === '' ||
@@ -26,6 +24,6 @@ export async function searchRoles(
 			name: record.name ? `${String(record.name)} (${String(record.role)})` : String(record.role),
 			value: String(record.role),
 		})),
-		paginationToken: more ? String(page + 1) : undefined,
+		paginationToken: next,
 	};
 }

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { shareFields } from '../shared/share';
+import { foldAlikeFields } from '../../shared/fold';
 import { apiKeyDescription } from './apiKey';
 import { authTokenDescription } from './authToken';
 import { bannedUserDescription } from './bannedUser';
@@ -54,4 +54,4 @@ export const resources: Array<{ name: string; value: string; properties: INodePr
 ];
 
 /** Every resource's operations and fields, with fields that operations show alike folded into one. */
-export const resourceProperties = shareFields(resources.flatMap((resource) => resource.properties));
+export const resourceProperties = foldAlikeFields(resources.flatMap((resource) => resource.properties));

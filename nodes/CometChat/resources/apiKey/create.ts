@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { readChoice, readText } from '../../shared/validate';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { readChoice, readText } from '../../../shared/validate';
 import { NAME_MAX, scopeOptions } from './fields';
 
 // POST /apikeys  body {name, scope: authOnly|fullAccess}  →  {data: {apiKey, name, scope, createdAt}}

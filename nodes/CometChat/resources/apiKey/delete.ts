@@ -1,6 +1,6 @@
-import { pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
+import { pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
 import { apiKeyField } from './fields';
 
 // DELETE /apikeys/{apiKey}  →  {data: {success: true, message}}  →  {deleted: true, message}

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { inputError } from '../../shared/validate';
+import { describeValue, inputError } from '../../../shared/validate';
 
 // CometChat's keys are 40 hex characters; accept letters, digits, "-" and "_" (a safe path segment)
 // so that keys in other formats still reach CometChat, which then answers for them.
@@ -11,7 +11,7 @@ const KEY_MAX_LENGTH = 100;
 export function readApiKey(context: IExecuteSingleFunctions): string {
 	const raw = context.getNodeParameter('apiKey', '') as unknown;
 	if (typeof raw !== 'string' && typeof raw !== 'number') {
-		throw inputError(context, 'API Key', `must be a single key, not ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw === 'object' ? 'an object' : `a ${typeof raw}`}`);
+		throw inputError(context, 'API Key', `must be a single key, not ${describeValue(raw)}`);
 	}
 	const key = String(raw).trim();
 	if (key === '') throw inputError(context, 'API Key', 'is empty');

@@ -1,7 +1,7 @@
-import { filtersCollection } from '../../shared/fields';
-import { returnAllOrLimitUnpaged } from '../../shared/pagination';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { filtersCollection } from '../../../shared/fields';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { scopeOptions } from './fields';
 
 // GET /apikeys?scope&searchKey  →  {data: [key...], meta: {pagination}}

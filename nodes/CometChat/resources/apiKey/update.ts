@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { pathId, updateFieldsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { inputError, readChoice, readText } from '../../shared/validate';
+import { pathId, updateFieldsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { inputError, readChoice, readText } from '../../../shared/validate';
 import { NAME_MAX, apiKeyField, scopeOptions } from './fields';
 
 // PUT /apikeys/{apiKey}  body {name?, scope?}  →  {data: {apiKey, name, scope, createdAt}}

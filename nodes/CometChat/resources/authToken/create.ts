@@ -1,6 +1,6 @@
-import { optionsCollection, pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { optionsCollection, pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 
 // POST /users/{uid}/auth_tokens  body {force?}  →  {data: {uid, authToken, createdAt}}
 export const create = defineOperation(

@@ -1,7 +1,6 @@
-import { pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
-import { authTokenField } from './token';
+import { authTokenField, pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
 
 // DELETE /users/{uid}/auth_tokens/{authToken}  →  {data: {success, message}}  →  {deleted: true, message}
 export const deleteToken = defineOperation(

@@ -1,6 +1,6 @@
-import { pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
+import { pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
 
 // DELETE /users/{uid}/auth_tokens (the spec's "Flush")  →  {data: {success, message}}  →  {deleted: true, message}
 export const deleteAll = defineOperation(

@@ -1,7 +1,6 @@
-import { pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { authTokenField } from './token';
+import { authTokenField, pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 
 // GET /users/{uid}/auth_tokens/{authToken}  →  {data: {uid, authToken, createdAt, platform?, userAgent?, appInfo?}}
 export const get = defineOperation(

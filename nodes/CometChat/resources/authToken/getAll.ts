@@ -1,7 +1,7 @@
-import { pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimit } from '../../shared/pagination';
+import { pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimit } from '../../../shared/pagination';
 
 // GET /users/{uid}/auth_tokens?page&perPage  →  {data: [token...], meta: {pagination}}, newest first [REC].
 // The spec gives perPage a default of 100 and no maximum; the shared paginator asks for up to 1000

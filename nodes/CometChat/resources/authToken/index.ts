@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { create } from './create';
 import { deleteToken } from './delete';
 import { deleteAll } from './deleteAll';

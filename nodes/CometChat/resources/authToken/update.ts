@@ -1,9 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { pathId, updateFieldsCollection, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { inputError, readJsonObject } from '../../shared/validate';
-import { authTokenField, describeValue } from './token';
+import { authTokenField, pathId, updateFieldsCollection, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { describeValue, inputError, readJsonObject } from '../../../shared/validate';
 
 // PUT /users/{uid}/auth_tokens/{authToken}  body {platform?, userAgent?, appInfo?}  →  {data: <token>}
 export const update = defineOperation(

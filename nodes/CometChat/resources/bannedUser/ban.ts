@@ -1,6 +1,6 @@
-import { groupLocator, onBehalfOfOption, optionsCollection, pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { groupLocator, onBehalfOfOption, optionsCollection, pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 
 // POST /groups/{guid}/bannedusers/{uid}, no body  →  {data: {success, message}}
 export const ban = defineOperation(

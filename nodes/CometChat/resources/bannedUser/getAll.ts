@@ -1,7 +1,7 @@
-import { groupLocator, pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimit } from '../../shared/pagination';
+import { groupLocator, pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimit } from '../../../shared/pagination';
 
 // GET /groups/{guid}/bannedusers?page&perPage  →  {data: [user...], meta: {pagination}}
 export const getAll = defineOperation(

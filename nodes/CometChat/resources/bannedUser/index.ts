@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { ban } from './ban';
 import { getAll } from './getAll';
 import { unban } from './unban';

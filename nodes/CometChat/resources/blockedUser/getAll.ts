@@ -1,7 +1,7 @@
-import { pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimit } from '../../shared/pagination';
+import { pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimit } from '../../../shared/pagination';
 
 // GET /users/{uid}/blockedusers?page&perPage  →  {data: [user + blockedByMe, blockedByMeAt, blockedAt, conversationId],
 //   meta: {pagination, cursor}}. Recorded quirk: pagination.total is always 0 and total_pages only runs one page

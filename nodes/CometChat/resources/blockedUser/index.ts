@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { block } from './block';
 import { getAll } from './getAll';
 import { unblock } from './unblock';

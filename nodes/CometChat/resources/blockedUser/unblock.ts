@@ -1,6 +1,6 @@
-import { idListField, pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { inBatches } from '../../shared/batch';
+import { idListField, pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { inBatches } from '../../../shared/batch';
 
 // DELETE /users/{uid}/blockedusers  body {blockedUids: [...]}  →  {data: {<uid>: {success, message}}}
 export const unblock = defineOperation(

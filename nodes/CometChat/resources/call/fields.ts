@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { inputError } from '../../shared/validate';
+import { describeValue, inputError } from '../../../shared/validate';
 
 // Session IDs look like "v1.us.31780434a95d45.1692368168aefba73a1e5938ad7a02f8e61ea1c9a287a08aeb" [CALLS
 // examples]; CometChat documents no format. INFERRED: letters, digits, ".", "-" and "_" (a safe path
@@ -11,7 +11,7 @@ const SESSION_ID_MAX = 255;
 export function readSessionId(context: IExecuteSingleFunctions): string {
 	const raw = context.getNodeParameter('sessionId', '') as unknown;
 	if (typeof raw !== 'string' && typeof raw !== 'number') {
-		throw inputError(context, 'Session ID', `must be a single session ID, not ${kind(raw)}`);
+		throw inputError(context, 'Session ID', `must be a single session ID, not ${describeValue(raw)}`);
 	}
 	const value = String(raw).trim();
 	if (value === '') throw inputError(context, 'Session ID', 'is empty', 'Give the call\'s sessionId, as Call → Get Many returns it.');
@@ -45,8 +45,3 @@ export const sessionIdField: INodeProperties = {
 	},
 };
 
-function kind(value: unknown): string {
-	if (value === null) return 'null';
-	if (Array.isArray(value)) return 'a list';
-	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}

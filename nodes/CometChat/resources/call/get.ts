@@ -1,7 +1,7 @@
-import { CALLS_BASE_URL_EXPRESSION } from '../../shared/baseUrl';
-import { onBehalfOfOption, optionsCollection, pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { CALLS_BASE_URL_EXPRESSION } from '../../../shared/chat/baseUrl';
+import { onBehalfOfOption, optionsCollection, pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { sessionIdField } from './fields';
 
 // GET /calls/{sessionId}  (calls host)  header onBehalfOf?

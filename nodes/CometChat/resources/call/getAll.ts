@@ -1,11 +1,11 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { CALLS_BASE_URL_EXPRESSION } from '../../shared/baseUrl';
-import { filtersCollection, onBehalfOfOption, optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimitUnpaged } from '../../shared/pagination';
-import { inputError, readId } from '../../shared/validate';
-import { dateQuery } from '../../shared/dates';
+import { CALLS_BASE_URL_EXPRESSION } from '../../../shared/chat/baseUrl';
+import { filtersCollection, onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
+import { inputError, readId } from '../../../shared/validate';
+import { dateQuery } from '../../../shared/dates';
 
 // GET /calls?type&mode&participantsCount&startedAt&endedAt&status&receiverType&hasRecording&hasTranscription&uid
 //   (calls host)  header onBehalfOf?  →  {data: [call...], meta: {pagination}}  →  one item per call

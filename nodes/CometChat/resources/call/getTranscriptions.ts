@@ -1,8 +1,8 @@
-import { CALLS_BASE_URL_EXPRESSION } from '../../shared/baseUrl';
-import { onBehalfOfOption, optionsCollection, pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimit } from '../../shared/pagination';
+import { CALLS_BASE_URL_EXPRESSION } from '../../../shared/chat/baseUrl';
+import { onBehalfOfOption, optionsCollection, pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimit } from '../../../shared/pagination';
 import { sessionIdField } from './fields';
 
 // GET /calls/{sessionId}/transcriptions?page&perPage  (calls host)  header onBehalfOf?

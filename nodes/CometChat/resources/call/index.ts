@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { get } from './get';
 import { getAll } from './getAll';
 import { getTranscriptions } from './getTranscriptions';

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
-import { checkConversationId, conversationIdField, onBehalfOfField, sendOnBehalfOf } from './common';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
+import { checkConversationId, conversationIdField, onBehalfOfField, sendOnBehalfOf } from './fields';
 
 // DELETE /conversations/{conversationId}  header onBehalfOf (required), no body
 //   →  {data: {success: true, message: "The conversation <id> has been deleted successfully for all the users."}}

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { checkConversation, conversationTargetFields, conversationUrl, conversationWithField, onBehalfOfField } from './common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { checkConversation, conversationTargetFields, conversationUrl, conversationWithField, onBehalfOfField } from './fields';
 
 // GET /users/{uid}/conversation | GET /groups/{guid}/conversation  header onBehalfOf (required)
 //   →  {data: {conversationId, conversationType, unreadMessageCount ("0": a string [REC]), createdAt, updatedAt,

@@ -1,10 +1,10 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { csvValue, filtersCollection, onBehalfOfOption, optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimit } from '../../shared/pagination';
-import { readList } from '../../shared/validate';
-import { CONVERSATION_WITH } from './common';
+import { csvValue, filtersCollection, onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimit } from '../../../shared/pagination';
+import { readList } from '../../../shared/validate';
+import { CONVERSATION_WITH } from './fields';
 
 // GET /conversations?page&perPage&searchKey&conversationType&withTags&tags&withUserAndGroupTags&userTags&groupTags&unread
 //   header onBehalfOf?  →  {data: [{conversationId, conversationType, unreadMessageCount ("3": a string [REC]),

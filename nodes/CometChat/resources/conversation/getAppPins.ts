@@ -1,4 +1,4 @@
-import { defineOperation } from '../../shared/operations';
+import { defineOperation } from '../../../shared/operations';
 import { pinnedList } from './pinned';
 
 // GET /conversations/pinned  no onBehalfOf  →  {data: {pinnedConversations: [{uid} | {guid}]}} (INFERRED; see

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { checkConversationId, conversationIdField, onBehalfOfField, sendOnBehalfOf } from './common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { checkConversationId, conversationIdField, onBehalfOfField, sendOnBehalfOf } from './fields';
 
 // GET /conversations/{conversationId}  header onBehalfOf (required)  →  {data: <conversation>}.
 // CometChat's spec marks this endpoint deprecated in favour of GET /users|groups/{id}/conversation (Get); it is

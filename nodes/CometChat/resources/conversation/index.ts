@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { deleteConversation } from './delete';
 import { get } from './get';
 import { getAll } from './getAll';

@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/operations';
-import { conversationTargetFields, conversationUrl, conversationWithField, checkConversation, markResult, onBehalfOfField } from './common';
+import { defineOperation } from '../../../shared/operations';
+import { conversationTargetFields, conversationUrl, conversationWithField, checkConversation, markResult, onBehalfOfField } from './fields';
 import { messageIdOption, sendMessageId } from './messageId';
 
 // POST /users/{uid}/conversation/delivered | POST /groups/{guid}/conversation/delivered  header onBehalfOf (required)

@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/operations';
-import { conversationTargetFields, conversationUrl, conversationWithField, checkConversation, markResult, onBehalfOfField } from './common';
+import { defineOperation } from '../../../shared/operations';
+import { conversationTargetFields, conversationUrl, conversationWithField, checkConversation, markResult, onBehalfOfField } from './fields';
 import { sendMessageId } from './messageId';
 
 // DELETE /users/{uid}/conversation/read  header onBehalfOf (required)  body {messageId}

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-workflow';
-import { optionsCollection } from '../../shared/fields';
-import { readMessageId } from './common';
+import { optionsCollection } from '../../../shared/fields';
+import { readMessageNumber } from '../../../shared/messageId';
 
 /** The Options collection of Mark as Delivered / Read: an optional Message ID. */
 export function messageIdOption(description: string): INodeProperties {
@@ -24,7 +24,7 @@ export function sendMessageId(parameter: string): PreSendAction {
 			const options = (this.getNodeParameter('options', {}) ?? {}) as Record<string, unknown>;
 			if (options.messageId === undefined) return requestOptions;
 		}
-		requestOptions.body = { ...(requestOptions.body as object), messageId: readMessageId(this, parameter) };
+		requestOptions.body = { ...(requestOptions.body as object), messageId: readMessageNumber(this, parameter) };
 		return requestOptions;
 	};
 }

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { checkConversation, conversationTargetFields, conversationUrl, conversationWithField, onBehalfOfField } from './common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { checkConversation, conversationTargetFields, conversationUrl, conversationWithField, onBehalfOfField } from './fields';
 
 // POST /users/{uid}/conversation/pin | POST /groups/{guid}/conversation/pin  header onBehalfOf (required)
 //   →  {data: <conversation with pinnedAt, pinnedBy>} (shape INFERRED from the SDKs, which return the updated

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
-import { unwrapData } from '../../shared/output';
+import { unwrapData } from '../../../shared/output';
 
 // What Get and Set App-Wide Pins share: their answer. GET and PUT /conversations/pinned are documented
 // (docs pages rest-api/conversations/list-global-pinned-conversations, replace-global-pinned-conversations)

@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
-import { inputError } from '../../shared/validate';
+import { optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
+import { readBoolean } from '../../../shared/validate';
 import {
 	checkConversation,
 	conversationTargetFields,
@@ -10,7 +10,7 @@ import {
 	conversationWithField,
 	onBehalfOfField,
 	readConversationWith,
-} from './common';
+} from './fields';
 
 // DELETE /users/{uid}/conversation  header onBehalfOf (required)  body {deleteMessagesPermanently: true} only when set
 // DELETE /groups/{guid}/conversation  header onBehalfOf (required), no body (the spec gives it none)
@@ -52,8 +52,7 @@ export const reset = defineOperation(
 /** `deleteMessagesPermanently: true` only for user conversations and only when on; otherwise no body. */
 async function sendPermanently(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	if (readConversationWith(this) !== 'user') return requestOptions;
-	const value = this.getNodeParameter('options.deleteMessagesPermanently', false) as unknown;
-	if (typeof value !== 'boolean') throw inputError(this, 'Delete Messages Permanently', 'must be true or false');
+	const value = readBoolean(this, 'options.deleteMessagesPermanently', 'Delete Messages Permanently');
 	if (value) requestOptions.body = { ...(requestOptions.body as object), deleteMessagesPermanently: true };
 	return requestOptions;
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { idProblem, inputError } from '../../shared/validate';
-import { CONVERSATION_WITH } from './common';
+import { defineOperation } from '../../../shared/operations';
+import { idProblem, inputError } from '../../../shared/validate';
+import { CONVERSATION_WITH } from './fields';
 import { APP_PINS_MAX, pinnedList } from './pinned';
 
 // PUT /conversations/pinned  body {pinnedConversations: [{guid} | {uid}]} (the whole list, at most 5; [] unpins all)

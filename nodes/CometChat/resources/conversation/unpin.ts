@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { checkConversation, conversationTargetFields, conversationUrl, conversationWithField, onBehalfOfField } from './common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { checkConversation, conversationTargetFields, conversationUrl, conversationWithField, onBehalfOfField } from './fields';
 
 // DELETE /users/{uid}/conversation/pin | DELETE /groups/{guid}/conversation/pin  header onBehalfOf (required)
 //   →  {data: <conversation without pinnedAt>} (shape INFERRED; docs pages rest-api/conversations/unpin-user-conversation,

@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { readTags } from '../../shared/validate';
-import { checkConversation, conversationTargetFields, conversationUrl, conversationWithField, onBehalfOfField } from './common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { readTags } from '../../../shared/validate';
+import { checkConversation, conversationTargetFields, conversationUrl, conversationWithField, onBehalfOfField } from './fields';
 
 // PUT /users/{uid}/conversation | PUT /groups/{guid}/conversation  header onBehalfOf (required)  body {tags: [...]}
 //   →  {data: <conversation with tags>} [REC]. The tags replace the conversation's tags for that user.

@@ -7,12 +7,12 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { redact } from '../../shared/errors';
-import { optionsCollection } from '../../shared/fields';
-import { withRetries } from '../../shared/retry';
-import { CREDENTIAL } from '../../shared/transport';
-import { inputError } from '../../shared/validate';
-import { checkedRecord, describe, isObject, isPlainObject, quote, type Shape } from './records';
+import { redact } from '../../../shared/errors/conversion';
+import { optionsCollection } from '../../../shared/fields';
+import { sendInBatches } from '../../../shared/batch';
+import { inputError, isObject } from '../../../shared/validate';
+import { checkedRecord, describe, isPlainObject, quote, type Shape } from './records';
+import { CHAT_CREDENTIAL } from '../../../shared/chat/baseUrl';
 
 // CometChat's data import constraints page: at most 50 entities per request (and 60 requests a minute,
 // which the shared retry policy meets by waiting as long as a 429 asks).
@@ -161,26 +161,21 @@ export function importInBatches(kind: ImportKind) {
 	): Promise<INodeExecutionData[]> {
 		const records = ((requestData.options.body ?? {}) as IDataObject)[kind.wrapper] as IDataObject[];
 		const size = readBatchSize(this);
-		const apiKey = String((await this.getCredentials(CREDENTIAL)).apiKey ?? '');
-		const items: INodeExecutionData[] = [];
+		const apiKey = String((await this.getCredentials(CHAT_CREDENTIAL)).apiKey ?? '');
 		const tally = { imported: 0, refused: 0 };
-		for (let start = 0; start < records.length; start += size) {
-			const batch = records.slice(start, start + size);
-			const batchRequest = { ...requestData, options: { ...requestData.options, body: bodyText(kind, batch) } };
-			let response: INodeExecutionData | undefined;
-			try {
-				[response] = await withRetries(this, batchRequest.options, async () => await this.makeRoutingRequest(batchRequest));
-			} catch (error) {
-				throw withProgress(error as Error, kind, { start, end: start + batch.length, total: records.length, ...tally });
-			}
-			const answers = redact(((response?.json as IDataObject | undefined)?.data ?? {}) as IDataObject, apiKey);
-			for (const item of matchAnswers(kind, batch, isObject(answers) ? answers : {})) {
-				if (item.json.success === true) tally.imported++;
-				else tally.refused++;
-				items.push(item);
-			}
-		}
-		return items;
+		return await sendInBatches(this, requestData, records, size, {
+			bodyOf: (batch) => bodyText(kind, batch),
+			itemsOf: (batch, response) => {
+				const answers = redact(((response?.json as IDataObject | undefined)?.data ?? {}) as IDataObject, apiKey);
+				const items = matchAnswers(kind, batch, isObject(answers) ? answers : {});
+				for (const item of items) {
+					if (item.json.success === true) tally.imported++;
+					else tally.refused++;
+				}
+				return items;
+			},
+			failed: (error, start, end) => withProgress(error, kind, { start, end, total: records.length, ...tally }),
+		});
 	};
 }
 

@@ -1,4 +1,4 @@
-import { defineOperation } from '../../shared/operations';
+import { defineOperation } from '../../../shared/operations';
 import { batchOptions, importInBatches, recordsField, type ImportKind } from './batches';
 import { GROUP } from './records';
 

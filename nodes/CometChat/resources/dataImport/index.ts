@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { importGroups } from './importGroups';
 import { importMembers } from './importMembers';
 import { importMessages } from './importMessages';

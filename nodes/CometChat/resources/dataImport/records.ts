@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { characters, idProblem, TAG_MAX, TAGS_MAX } from '../../shared/validate';
+import { characters, describeValue, idProblem, isObject, TAG_MAX, TAGS_MAX } from '../../../shared/validate';
 
 // The records of CometChat's data import, as its spec (data-import-apis.json) describes them, and the
 // checks each record gets before anything is sent. Limits from CometChat's constraints page: IDs
@@ -389,10 +389,6 @@ function tagList(value: unknown, path: string[]): string[] {
 	return result;
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A plain JSON object (not a list, a date or null). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return isObject(value) && Object.prototype.toString.call(value) === '[object Object]';
@@ -407,13 +403,10 @@ export function quote(value: string): string {
 	return JSON.stringify(shown);
 }
 
+/** describeValue, with the value itself where it helps find the record (text, numbers, dates). */
 export function describe(value: unknown): string {
-	if (value === null) return 'null';
-	if (value === undefined) return 'nothing';
-	if (Array.isArray(value)) return 'a list';
 	if (isDate(value)) return 'a date';
-	if (typeof value === 'object') return 'an object';
 	if (typeof value === 'string') return value.trim() === '' ? 'blank text' : `the text ${quote(value)}`;
 	if (typeof value === 'number') return `the number ${value}`;
-	return `a ${typeof value}`;
+	return describeValue(value);
 }

@@ -1,6 +1,6 @@
-import { idListField, pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { inBatches } from '../../shared/batch';
+import { idListField, pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { inBatches } from '../../../shared/batch';
 
 // POST /users/{uid}/friends  body {accepted: [...]}  →  {data: {accepted: {<uid>: {success, message}}}}
 // At most 25 UIDs per call (friends overview), so longer lists go out as several calls, merged in order.

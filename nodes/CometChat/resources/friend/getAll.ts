@@ -1,7 +1,7 @@
-import { filtersCollection, pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimit } from '../../shared/pagination';
+import { filtersCollection, pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimit } from '../../../shared/pagination';
 
 // GET /users/{uid}/friends?page&perPage&searchKey  →  {data: [user + conversationId], meta: {pagination, cursor}}
 export const getAll = defineOperation(

@@ -1,6 +1,6 @@
-import { idListField, pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { idListField, pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 
 // DELETE /users/{uid}/friends  body {friends: [...]}  →  {data: {success, message}}
 export const remove = defineOperation(

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { onBehalfOfOption, optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { inputError, readChoice, readId, readJsonObject, readTags, readText } from '../../shared/validate';
+import { onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { inputError, readChoice, readId, readJsonObject, readTags, readText } from '../../../shared/validate';
 import {
 	GROUP_TYPES,
 	MAX_DESCRIPTION,
@@ -15,7 +15,7 @@ import {
 	readOptionalUid,
 	descriptionField,
 	iconField,
-} from './common';
+} from './fields';
 
 // CometChat takes at most 25 UIDs across all member lists when it creates a group (groups overview).
 const MAX_MEMBERS_AT_CREATE = 25;

@@ -1,6 +1,6 @@
-import { groupLocator, onBehalfOfOption, optionsCollection, pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
+import { groupLocator, onBehalfOfOption, optionsCollection, pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
 
 // DELETE /groups/{guid}, no body  →  {data: {success: true, message}}  →  output {deleted: true, message}
 export const remove = defineOperation(

@@ -1,7 +1,7 @@
-import { groupLocator, onBehalfOfOption, optionsCollection, pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { simplify, simplifyField, unwrapData } from '../../shared/output';
-import { SIMPLE_GROUP_FIELDS } from './common';
+import { groupLocator, onBehalfOfOption, optionsCollection, pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { simplify, simplifyField, unwrapData } from '../../../shared/output';
+import { SIMPLE_GROUP_FIELDS } from './fields';
 
 // GET /groups/{guid}  →  {data: <group>}; with onBehalfOf the group also carries that user's scope,
 //   joinedAt and hasJoined when they are a member.

@@ -1,14 +1,14 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodePropertyOptions } from 'n8n-workflow';
-import { csvValue, filtersCollection, onBehalfOfOption, optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { simplify, simplifyField, unwrapData } from '../../shared/output';
-import { returnAllOrLimit } from '../../shared/pagination';
-import { inputError, readChoice, readChoices } from '../../shared/validate';
+import { csvValue, filtersCollection, onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { simplify, simplifyField, unwrapData } from '../../../shared/output';
+import { returnAllOrLimit } from '../../../shared/pagination';
+import { inputError, readChoice, readChoices } from '../../../shared/validate';
 import {
 	GROUP_TYPES,
 	SIMPLE_GROUP_FIELDS,
 	collection,
-} from './common';
+} from './fields';
 
 
 const SEARCH_IN: INodePropertyOptions[] = [

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePropertyOptions } from 'n8n-workflow';
-import { groupLocator, onBehalfOfOption, optionsCollection, pathId, unsetField, updateFieldsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { inputError, readChoice, readChoices, readJsonObject, readTags, readText } from '../../shared/validate';
+import { groupLocator, onBehalfOfOption, optionsCollection, pathId, unsetField, updateFieldsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { inputError, readChoice, readChoices, readJsonObject, readTags, readText } from '../../../shared/validate';
 import {
 	GROUP_TYPES,
 	MAX_DESCRIPTION,
@@ -13,7 +13,7 @@ import {
 	readOptionalUid,
 	descriptionField,
 	iconField,
-} from './common';
+} from './fields';
 
 const UNSETTABLE: INodePropertyOptions[] = [
 	{ name: 'Description', value: 'description' },

@@ -1,9 +1,9 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { inBatches } from '../../shared/batch';
-import { groupLocator, onBehalfOfOption, optionsCollection, pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { inputError } from '../../shared/validate';
-import { MEMBER_LISTS, memberListField, readMemberLists } from '../group/common';
+import { inBatches } from '../../../shared/batch';
+import { groupLocator, onBehalfOfOption, optionsCollection, pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { inputError } from '../../../shared/validate';
+import { MEMBER_LISTS, memberListField, readMemberLists } from '../group/fields';
 
 const SCOPE_OF: Record<string, string> = Object.fromEntries(MEMBER_LISTS.map(({ key, scope }) => [key, scope]));
 

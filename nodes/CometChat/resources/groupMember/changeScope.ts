@@ -1,11 +1,11 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { groupLocator, onBehalfOfOption, optionsCollection, pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { inputError, readChoice } from '../../shared/validate';
+import { groupLocator, onBehalfOfOption, optionsCollection, pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { inputError, readChoice } from '../../../shared/validate';
 import {
 	MEMBER_SCOPES,
-} from '../group/common';
+} from '../group/fields';
 
 // PUT /groups/{guid}/members/{uid}  body {scope}  →  {data: {guid, uid, scope, joinedAt}}
 export const changeScope = defineOperation(

@@ -1,13 +1,13 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodePropertyOptions } from 'n8n-workflow';
-import { csvValue, filtersCollection, groupLocator, pathId, statusFilter } from '../../shared/fields';
-import { readChoice, readChoices } from '../../shared/validate';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimit } from '../../shared/pagination';
+import { csvValue, filtersCollection, groupLocator, pathId, statusFilter } from '../../../shared/fields';
+import { readChoice, readChoices } from '../../../shared/validate';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimit } from '../../../shared/pagination';
 import {
 	MEMBER_SCOPES,
 	collection,
-} from '../group/common';
+} from '../group/fields';
 
 
 

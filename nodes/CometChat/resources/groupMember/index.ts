@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { add } from './add';
 import { changeScope } from './changeScope';
 import { getAll } from './getAll';

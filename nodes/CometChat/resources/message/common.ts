@@ -6,12 +6,11 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { pathId, userLocator } from '../../shared/fields';
-import { readMessageId } from '../../shared/messageId';
-import { unwrapData } from '../../shared/output';
-import { readChoice, readId } from '../../shared/validate';
-import { actionResult } from '../moderation/common';
-import { once } from '../../shared/share';
+import { actAs, pathId, userLocator } from '../../../shared/fields';
+import { readMessageId } from '../../../shared/messageId';
+import { actionResult, unwrapData } from '../../../shared/output';
+import { readChoice, readId } from '../../../shared/validate';
+import { preSendFactory } from '../../../shared/fold';
 
 // What the message operations share besides composing a message (compose.ts): the URL of one
 // message, the user a request acts for where CometChat requires one, and the outputs of edits,
@@ -19,6 +18,14 @@ import { once } from '../../shared/share';
 
 /** `routing.request.url` of one message's endpoint, e.g. messageUrl('/pin') → /messages/{id}/pin. */
 export const messageUrl = (suffix = '') => `=/messages/${pathId('messageId')}${suffix}`;
+
+/** preSend of actingUser: the checked UID as the onBehalfOf header. */
+const sendActingUser = preSendFactory(function sendActingUser(parameter: string, field: string) {
+	return async function setActingUser(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		actAs(requestOptions, readId(this, parameter, field));
+		return requestOptions;
+	};
+});
 
 /**
  * A required user picker whose UID is sent as the onBehalfOf header: the user a request acts for
@@ -29,14 +36,7 @@ export function actingUser(name: string, displayName: string, description: strin
 		...userLocator(name, displayName, description),
 		routing: {
 			send: {
-				preSend: [
-					once(`setActingUser\0${name}\0${displayName}`, () =>
-						async function setActingUser(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-							requestOptions.headers = { ...requestOptions.headers, onBehalfOf: readId(this, name, displayName) };
-							return requestOptions;
-						},
-					),
-				],
+				preSend: [sendActingUser(name, displayName)],
 			},
 		},
 	};

@@ -8,11 +8,11 @@ import type {
 	INodePropertyOptions,
 	PreSendAction,
 } from 'n8n-workflow';
-import { receiverLocator } from '../../shared/fields';
-import { derivedMuid } from '../../shared/exactlyOnce';
-import { unwrapData } from '../../shared/output';
-import { characters, idProblem, inputError, readChoice, readJsonObject, readList, readTags, readText } from '../../shared/validate';
-import { compareNames } from '../../shared/sort';
+import { receiverLocator } from '../../../shared/fields';
+import { derivedMuid } from '../../../shared/exactlyOnce';
+import { unwrapData } from '../../../shared/output';
+import { characters, idProblem, inputError, readChoice, readJsonObject, readList, readTags, readText } from '../../../shared/validate';
+import { compareNames } from '../../../shared/sort';
 
 // What Send, Send as Bot and Reply in Thread share: who receives the message (a user, a group, or
 // several of both), what it is (text, media by URL, custom data, an interactive form or card), its

@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { onBehalfOfOption, optionsCollection } from '../../shared/fields';
-import { messageIdField } from '../../shared/messageId';
-import { defineOperation } from '../../shared/operations';
-import { inputError } from '../../shared/validate';
+import { onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { messageIdField } from '../../../shared/messageId';
+import { defineOperation } from '../../../shared/operations';
+import { readBoolean } from '../../../shared/validate';
 import { changedMessage, messageUrl, outputOption } from './common';
 
 // DELETE /messages/{id}  header onBehalfOf?  body {permanent: true} only when set
@@ -38,8 +38,7 @@ export const deleteMessage = defineOperation(
 );
 
 async function sendPermanent(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const value = this.getNodeParameter('options.permanent', false) as unknown;
-	if (typeof value !== 'boolean') throw inputError(this, 'Permanent', 'must be true or false');
+	const value = readBoolean(this, 'options.permanent', 'Permanent');
 	if (value) requestOptions.body = { permanent: true };
 	return requestOptions;
 }

@@ -1,8 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-workflow';
-import { dateQuery } from '../../shared/dates';
-import { csvValue } from '../../shared/fields';
-import { idProblem, inputError, readId, readList } from '../../shared/validate';
-import { readConversationId } from '../conversation/common';
+import { dateQuery } from '../../../shared/dates';
+import { csvValue } from '../../../shared/fields';
+import { idProblem, inputError, readBoolean, readConversationId, readId, readList } from '../../../shared/validate';
 
 // The filters of the three message lists. Each list accepts its own set [SPEC]: only GET /messages has
 // conversationId, receiverType and the deleted filters; only the user and group lists have undelivered and
@@ -58,8 +57,7 @@ async function sendConversationId(this: IExecuteSingleFunctions, requestOptions:
 }
 
 async function sendUnread(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const value = this.getNodeParameter('filters.unread', false) as unknown;
-	if (typeof value !== 'boolean') throw inputError(this, 'Unread Only', 'must be true or false');
+	const value = readBoolean(this, 'filters.unread', 'Unread Only');
 	// unread "must be used alongside count" [SPEC].
 	if (value) requestOptions.qs = { ...requestOptions.qs, unread: true, count: true };
 	return requestOptions;

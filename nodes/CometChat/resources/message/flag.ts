@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { optionsCollection, pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { readId, readText } from '../../shared/validate';
-import { messageIdField, readMessageId } from '../../shared/messageId';
-import { actionResult } from '../moderation/common';
+import { actAs, optionsCollection, pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { readId, readText } from '../../../shared/validate';
+import { messageIdField, readMessageId } from '../../../shared/messageId';
+import { actionResult } from '../../../shared/output';
 
 // POST /messages/{id}/flagged  header onBehalfOf (required)  body {reasonId, remark?}  →  {data: {...}}
 //   →  {messageId, flaggedBy, reasonId, success, message?}. The flagged message waits in
@@ -62,7 +62,7 @@ async function buildFlag(this: IExecuteSingleFunctions, requestOptions: IHttpReq
 		const remark = readText(this, 'options.remark', 'Remark');
 		if (remark !== '') body.remark = remark;
 	}
-	requestOptions.headers = { ...requestOptions.headers, onBehalfOf: readId(this, 'flaggedBy', 'Flagged By') };
+	actAs(requestOptions, readId(this, 'flaggedBy', 'Flagged By'));
 	requestOptions.body = body;
 	return requestOptions;
 }

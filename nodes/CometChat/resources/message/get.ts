@@ -1,7 +1,7 @@
-import { onBehalfOfOption, optionsCollection } from '../../shared/fields';
-import { messageIdField } from '../../shared/messageId';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { messageIdField } from '../../../shared/messageId';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { messageUrl } from './common';
 
 // GET /messages/{id}  header onBehalfOf?  →  {data: <message>} [REC]

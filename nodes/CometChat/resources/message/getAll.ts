@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePropertyOptions } from 'n8n-workflow';
-import { filtersCollection, groupLocator, onBehalfOfOption, optionsCollection, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimitByCursor } from '../../shared/pagination';
-import { inputError, readChoice, readId } from '../../shared/validate';
+import { filtersCollection, groupLocator, onBehalfOfOption, optionsCollection, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitByCursor } from '../../../shared/pagination';
+import { inputError, readChoice, readId } from '../../../shared/validate';
 import { type ListOf, filtersNotFor, messageFilters } from './filters';
 
 // GET /messages | GET /users/{uid}/messages | GET /groups/{guid}/messages  header onBehalfOf?
@@ -56,7 +56,7 @@ export const getAll = defineOperation(
 			routing: undefined,
 			displayOptions: { show: { messagesOf: ['group'] } },
 		},
-		...returnAllOrLimitByCursor({ sizeParam: 'limit' }),
+		...returnAllOrLimitByCursor('limit'),
 		filtersCollection(messageFilters),
 		optionsCollection([
 			onBehalfOfOption('UID of a user to act as: CometChat then lists only messages that user can see, with their unread and delivery state'),

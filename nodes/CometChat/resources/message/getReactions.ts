@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { filtersCollection, onBehalfOfOption, optionsCollection } from '../../shared/fields';
-import { messageIdField } from '../../shared/messageId';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimitByCursor } from '../../shared/pagination';
+import { filtersCollection, onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { messageIdField } from '../../../shared/messageId';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitByCursor } from '../../../shared/pagination';
 import { messageUrl } from './common';
 import { encodedReaction, readReaction } from './reaction';
 
@@ -29,7 +29,7 @@ export const getReactions = defineOperation(
 	},
 	[
 		messageIdField('ID of the message'),
-		...returnAllOrLimitByCursor({ sizeParam: null }),
+		...returnAllOrLimitByCursor('none'),
 		filtersCollection([
 			{
 				displayName: 'Reaction',

@@ -1,8 +1,8 @@
-import { onBehalfOfOption, optionsCollection } from '../../shared/fields';
-import { messageIdField } from '../../shared/messageId';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimitByCursor } from '../../shared/pagination';
+import { onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { messageIdField } from '../../../shared/messageId';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitByCursor } from '../../../shared/pagination';
 import { messageUrl } from './common';
 
 // GET /messages/{id}/thread?perPage  header onBehalfOf?  →  {data: [reply with parentId...], meta: {current, next:
@@ -22,7 +22,7 @@ export const getThread = defineOperation(
 	},
 	[
 		messageIdField('ID of the message that starts the thread'),
-		...returnAllOrLimitByCursor({ sizeParam: 'perPage' }),
+		...returnAllOrLimitByCursor('perPage'),
 		optionsCollection([onBehalfOfOption('UID of a user to act as: the replies then show that user\'s view of them')]),
 	],
 );

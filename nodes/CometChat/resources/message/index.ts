@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { addReaction } from './addReaction';
 import { deleteMessage } from './delete';
 import { flag } from './flag';

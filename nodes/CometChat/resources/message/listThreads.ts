@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { filtersCollection, onBehalfOfOption, optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimitByCursor } from '../../shared/pagination';
-import { inputError, readId } from '../../shared/validate';
+import { filtersCollection, onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitByCursor } from '../../../shared/pagination';
+import { inputError, readBoolean, readId } from '../../../shared/validate';
 
 // GET /threads?limit&uid|guid&participatedByMe  header onBehalfOf?  →  {data: [parent message with replyCount...],
 //   meta: {current, next}}  →  one item per thread. Not in the spec: docs page rest-api/messages/list-threads; its
@@ -23,7 +23,7 @@ export const listThreads = defineOperation(
 		},
 	},
 	[
-		...returnAllOrLimitByCursor({ sizeParam: 'limit' }),
+		...returnAllOrLimitByCursor('limit'),
 		filtersCollection([
 			{
 				displayName: 'Group',
@@ -61,8 +61,7 @@ async function sendThreadFilters(this: IExecuteSingleFunctions, requestOptions: 
 	if (filters.uid !== undefined) qs.uid = readId(this, 'filters.uid', 'User');
 	if (filters.guid !== undefined) qs.guid = readId(this, 'filters.guid', 'Group');
 	if (filters.participatedByMe !== undefined) {
-		const value = this.getNodeParameter('filters.participatedByMe', false) as unknown;
-		if (typeof value !== 'boolean') throw inputError(this, 'Participated By Me', 'must be true or false');
+		const value = readBoolean(this, 'filters.participatedByMe', 'Participated By Me');
 		const actor = ((this.getNodeParameter('options', {}) ?? {}) as IDataObject).onBehalfOf;
 		if (value && (actor === undefined || actor === '')) {
 			throw inputError(this, 'Participated By Me', 'needs On Behalf Of: the user whose threads count', 'Add the On Behalf Of option.');

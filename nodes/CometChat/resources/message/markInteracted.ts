@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { messageIdField } from '../../shared/messageId';
-import { defineOperation } from '../../shared/operations';
-import { inputError, readList } from '../../shared/validate';
+import { messageIdField } from '../../../shared/messageId';
+import { defineOperation } from '../../../shared/operations';
+import { inputError, readList } from '../../../shared/validate';
 import { actingUser, messageUrl, userActionResult } from './common';
 
 // PATCH /messages/{id}/interacted  header onBehalfOf (required)  body {interactions: [elementId...]}

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { inputError, readText } from '../../shared/validate';
+import { inputError, readText } from '../../../shared/validate';
 
 // A reaction is an emoji or a short text: at most 45 characters [send-message page], sent URL-encoded as a
 // path segment [SPEC: /messages/{id}/reactions/{reaction}].

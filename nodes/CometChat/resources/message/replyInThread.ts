@@ -1,8 +1,8 @@
-import { optionsCollection } from '../../shared/fields';
-import { messageIdField } from '../../shared/messageId';
-import { defineOperation } from '../../shared/operations';
-import { sendOnce } from '../../shared/exactlyOnce';
-import { unwrapData } from '../../shared/output';
+import { optionsCollection } from '../../../shared/fields';
+import { messageIdField } from '../../../shared/messageId';
+import { defineOperation } from '../../../shared/operations';
+import { sendOnce } from '../../../shared/exactlyOnce';
+import { unwrapData } from '../../../shared/output';
 import { actingUser, messageUrl } from './common';
 import { buildMessage, contentFields, messageOptions, receiverFields, type MessageKind } from './compose';
 

@@ -1,6 +1,6 @@
-import { onBehalfOfOption, optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { sendOnce } from '../../shared/exactlyOnce';
+import { onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { sendOnce } from '../../../shared/exactlyOnce';
 import { buildMessage, contentFields, messageOptions, receiverFields, sentMessages, type MessageKind } from './compose';
 
 // POST /messages  header onBehalfOf?  body {receiver, receiverType | multipleReceivers {uids, guids}, category,

@@ -1,6 +1,6 @@
-import { optionsCollection, pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { sendOnce } from '../../shared/exactlyOnce';
+import { optionsCollection, pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { sendOnce } from '../../../shared/exactlyOnce';
 import { buildMessage, contentFields, messageOptions, receiverFields, sentMessages, type MessageKind } from './compose';
 
 // POST /bots/{uid}/messages  body as for Send (no onBehalfOf: the bot is the sender)  →  {data: <message>}

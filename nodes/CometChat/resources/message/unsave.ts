@@ -1,6 +1,6 @@
-import { messageIdField } from '../../shared/messageId';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { messageIdField } from '../../../shared/messageId';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { actingUser, messageUrl } from './common';
 
 // DELETE /messages/{id}/save  header onBehalfOf (required)  →  {data: <message without savedAt>} (shape INFERRED from

@@ -1,5 +1,5 @@
-import { messageIdField } from '../../shared/messageId';
-import { defineOperation } from '../../shared/operations';
+import { messageIdField } from '../../../shared/messageId';
+import { defineOperation } from '../../../shared/operations';
 import { actingUser, messageUrl, userActionResult } from './common';
 
 // DELETE /messages/{id}/thread/subscription  header onBehalfOf (required)  →  {data: {success, message}} (INFERRED;

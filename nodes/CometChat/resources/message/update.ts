@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { onBehalfOfOption, optionsCollection, updateFieldsCollection } from '../../shared/fields';
-import { messageIdField } from '../../shared/messageId';
-import { defineOperation } from '../../shared/operations';
-import { inputError, readJsonObject, readTags, readText } from '../../shared/validate';
+import { onBehalfOfOption, optionsCollection, updateFieldsCollection } from '../../../shared/fields';
+import { messageIdField } from '../../../shared/messageId';
+import { defineOperation } from '../../../shared/operations';
+import { inputError, readJsonObject, readTags, readText } from '../../../shared/validate';
 import { changedMessage, messageUrl, outputOption } from './common';
 import { checkMessageSize } from './compose';
 

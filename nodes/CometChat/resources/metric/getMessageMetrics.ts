@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 
 // GET /stats/messages  →  {data: {startTime, endTime, dataPoints: [{messagesSent, readReceipts, deliveryReceipts,
 //   startTime, endTime}], appId}}  →  that object as one item (times are strings of Unix milliseconds, as CometChat

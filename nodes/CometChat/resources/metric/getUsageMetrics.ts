@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { inputError } from '../../shared/validate';
-import { readDateMillis } from '../../shared/dates';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { inputError } from '../../../shared/validate';
+import { readDateMillis } from '../../../shared/dates';
 
 // GET /stats?fromDate&toDate  →  {data: {metrics: {audio_minutes, video_minutes, recorded_minutes, active_users,
 //   concurrent_users}, time_range: {fromDate, toDate}}}  →  that object as one item

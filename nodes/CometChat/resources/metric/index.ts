@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { getMessageMetrics } from './getMessageMetrics';
 import { getUsageMetrics } from './getUsageMetrics';
 

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimitUnpaged } from '../../shared/pagination';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
 
 // GET /moderation/blocked-messages  →  {data: [{ruleId, ruleName, revisionId, condition, message, action, createdAt, updatedAt}],
 //   meta: {current: {limit, count}}}

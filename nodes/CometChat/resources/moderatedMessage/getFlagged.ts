@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimitUnpaged } from '../../shared/pagination';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
 
 // GET /moderation/flagged-messages  →  {data: [<message> + flaggedBy: [{uid, name, reasonId, reasonName, remark, flaggedAt...}], flaggedCount],
 //   meta: {current: {limit, count}}}

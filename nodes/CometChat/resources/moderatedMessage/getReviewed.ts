@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimitUnpaged } from '../../shared/pagination';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
 
 // GET /moderation/reviewed-messages  →  {data: [<reviewed entry>...], meta: {current: {limit, count}}}
 // No query parameters in the spec: one request returns what CometChat sends, Limit only trims it.

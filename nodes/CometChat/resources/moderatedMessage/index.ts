@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { getBlocked } from './getBlocked';
 import { getFlagged } from './getFlagged';
 import { getReviewed } from './getReviewed';

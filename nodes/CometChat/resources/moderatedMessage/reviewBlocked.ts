@@ -1,9 +1,9 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { readChoice } from '../../shared/validate';
-import { messageIdField, readMessageId } from '../../shared/messageId';
-import { actionResult, readBoolean } from '../moderation/common';
+import { pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { readBoolean, readChoice } from '../../../shared/validate';
+import { messageIdField, readMessageId } from '../../../shared/messageId';
+import { actionResult } from '../../../shared/output';
 
 const statusOptions = [
 	{ name: 'Approved', value: 'approved', description: 'The message is acceptable: it is delivered' },

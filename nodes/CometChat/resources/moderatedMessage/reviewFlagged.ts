@@ -1,8 +1,8 @@
-import { pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { readChoice } from '../../shared/validate';
-import { messageIdField, readMessageId } from '../../shared/messageId';
-import { actionResult } from '../moderation/common';
+import { pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { readChoice } from '../../../shared/validate';
+import { messageIdField, readMessageId } from '../../../shared/messageId';
+import { actionResult } from '../../../shared/output';
 
 const statusOptions = [
 	{ name: 'Approved', value: 'approved', description: 'The message is acceptable: it stays' },

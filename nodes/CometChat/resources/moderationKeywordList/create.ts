@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { readId, readText } from '../../shared/validate';
+import { optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { readId, readText } from '../../../shared/validate';
 import { descriptionField, entriesFields, keywordListIdField, nameField, optionalPart, readEntries, setMultipart } from './fields';
 
 // POST /moderation/keywords  multipart/form-data {id, name, description?, category, searchTerms (comma-separated) | disallowedSentences[]}

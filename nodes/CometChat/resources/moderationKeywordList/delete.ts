@@ -1,6 +1,6 @@
-import { pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
+import { pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
 import { keywordListIdField } from './fields';
 
 // DELETE /moderation/keywords/{keywordId}  →  {data: {success: true, message}}  →  {deleted: true, message}

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { characters, inputError, readChoice, readList, readText } from '../../shared/validate';
-import { idField, kind, multipartBody } from '../moderation/common';
+import { characters, describeValue, inputError, readChoice, readList, readText } from '../../../shared/validate';
+import { idField } from '../../../shared/fields';
 
 /** The keyword list a Get, Update or Delete acts on: path parameter `keywordId`. */
 export const keywordListIdField = (description: string) =>
@@ -95,11 +95,11 @@ function readSentences(context: IExecuteSingleFunctions): string[] {
 	let entries: unknown[];
 	if (Array.isArray(raw)) entries = raw;
 	else if (typeof raw === 'string') entries = raw.split(/\r?\n/);
-	else throw inputError(context, 'Disallowed Sentences', `must be text with one sentence per line, or an array, not ${kind(raw)}`);
+	else throw inputError(context, 'Disallowed Sentences', `must be text with one sentence per line, or an array, not ${describeValue(raw)}`);
 	const sentences: string[] = [];
 	for (const entry of entries) {
 		if (typeof entry !== 'string' && typeof entry !== 'number') {
-			throw inputError(context, 'Disallowed Sentences', `every sentence must be text, but one is ${kind(entry)}`);
+			throw inputError(context, 'Disallowed Sentences', `every sentence must be text, but one is ${describeValue(entry)}`);
 		}
 		const sentence = String(entry).trim();
 		if (sentence !== '' && !sentences.includes(sentence)) sentences.push(sentence);
@@ -122,4 +122,21 @@ export function setMultipart(requestOptions: IHttpRequestOptions, parts: Array<[
 	requestOptions.body = body;
 	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': contentType };
 	return requestOptions;
+}
+
+/**
+ * A request body as multipart/form-data, the only encoding the spec gives the keyword-list endpoints.
+ * Each [name, value] becomes one text part; an array property is sent as repeated parts of the same
+ * name (OpenAPI's default for multipart arrays).
+ */
+export function multipartBody(parts: Array<[string, string]>): { body: string; contentType: string } {
+	let boundary = '';
+	do {
+		boundary = `----n8nCometChat${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}`;
+	} while (parts.some(([, value]) => value.includes(boundary)));
+	const body =
+		parts
+			.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+			.join('') + `--${boundary}--\r\n`;
+	return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }

@@ -1,6 +1,6 @@
-import { pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { keywordListIdField } from './fields';
 
 // GET /moderation/keywords/{keywordId}  →  {data: <keyword list>}

@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { create } from './create';
 import { deleteKeywordList } from './delete';
 import { get } from './get';

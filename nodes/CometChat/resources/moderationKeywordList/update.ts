@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { optionsCollection, pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { optionsCollection, pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { descriptionField, entriesFields, keywordListIdField, nameField, optionalPart, readEntries, setMultipart } from './fields';
 
 // PUT /moderation/keywords/{keywordId}  multipart/form-data {category, searchTerms | disallowedSentences[], name?, description?}

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { readId, readText } from '../../shared/validate';
+import { optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { readId, readText } from '../../../shared/validate';
 import { reasonIdField } from './fields';
 
 // POST /moderation/reasons  body {id, name, description?}  →  {data: {id, name, description, createdAt, updatedAt}}

@@ -1,6 +1,6 @@
-import { pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { deletedAnswer } from '../moderation/common';
+import { pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { deletedAnswer } from '../../../shared/output';
 import { reasonIdField } from './fields';
 
 // DELETE /moderation/reasons/{id}  →  {success: true, message}  →  {deleted: true, message}

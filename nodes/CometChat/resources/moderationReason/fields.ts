@@ -1,4 +1,4 @@
-import { idField } from '../moderation/common';
+import { idField } from '../../../shared/fields';
 
 /** The reason a Get, Update or Delete acts on: path parameter `id`. */
 export const reasonIdField = (description: string) =>

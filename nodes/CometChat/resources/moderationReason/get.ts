@@ -1,6 +1,6 @@
-import { pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { reasonIdField } from './fields';
 
 // GET /moderation/reasons/{id}  →  {data: {id, name, description, createdAt, updatedAt}}

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimitUnpaged } from '../../shared/pagination';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
 
 // GET /moderation/reasons  →  {data: [{id, name, description, createdAt, updatedAt, default?}], meta: {current: {limit, count}}}
 // The spec gives this list no query parameters (no limit, no cursor): one request returns what

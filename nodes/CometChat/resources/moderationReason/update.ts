@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { readText } from '../../shared/validate';
+import { pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { readText } from '../../../shared/validate';
 import { reasonIdField } from './fields';
 
 // PUT /moderation/reasons/{id}  body {name}  →  {data: {id, name, description, createdAt, updatedAt}}

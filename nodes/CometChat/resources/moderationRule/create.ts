@@ -1,9 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { readId } from '../../shared/validate';
-import { readBoolean } from '../moderation/common';
+import { optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { readBoolean, readId } from '../../../shared/validate';
 import {
 	actionsField,
 	conditionsField,

@@ -1,6 +1,6 @@
-import { pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
+import { pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
 import { ruleIdField } from './fields';
 
 // DELETE /moderation/rules/{ruleId}  →  {data: {success: true, message}}  →  {deleted: true, message}

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
-import { inputError, readList, readText } from '../../shared/validate';
-import { idField, readBoolean, readJsonList } from '../moderation/common';
-import { compareNames } from '../../shared/sort';
+import { inputError, readBoolean, readJsonList, readList, readText } from '../../../shared/validate';
+import { idField } from '../../../shared/fields';
+import { compareNames } from '../../../shared/sort';
 
 /** The rule a Get, Update, Delete or Get Revisions acts on: path parameter `ruleId`. */
 export const ruleIdField = (description: string) => idField('ruleId', 'Rule ID', 'e.g. contact-details-filter', description);

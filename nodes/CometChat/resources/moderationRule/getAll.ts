@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimitUnpaged } from '../../shared/pagination';
-import { inputError } from '../../shared/validate';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
+import { inputError } from '../../../shared/validate';
 
 // GET /moderation/rules?limit  →  {data: [<rule>...], meta: {current: {limit, count}}}
 // The spec gives this list only `limit` (no page, no cursor), so there is no next page to ask for:

@@ -1,7 +1,7 @@
-import { pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimitUnpaged } from '../../shared/pagination';
+import { pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
 import { ruleIdField } from './fields';
 
 // GET /moderation/rules/{ruleId}/revisions  →  {data: [<rule as it was, with revisionId and active>], meta: {current: {limit, count}}}

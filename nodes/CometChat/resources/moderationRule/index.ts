@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { create } from './create';
 import { deleteRule } from './delete';
 import { get } from './get';

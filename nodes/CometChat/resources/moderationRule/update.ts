@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { pathId, updateFieldsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { inputError } from '../../shared/validate';
+import { pathId, updateFieldsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { inputError } from '../../../shared/validate';
 import { readRuleFields, ruleFields, ruleIdField } from './fields';
 
 // PUT /moderation/rules/{ruleId}  body {name?, description?, enabled?, action?, filters?, conditions?}

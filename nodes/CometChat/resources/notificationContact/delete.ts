@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
-import { userHeaderField } from '../notification/common';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
+import { userHeaderField } from '../../../shared/fields';
 
 // DELETE /notifications/v1/contact-details  header onBehalfOf (required)  →  {data: {success: true}}  →  {deleted: true}
 export const deleteContact = defineOperation(

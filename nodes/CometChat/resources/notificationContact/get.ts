@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { userHeaderField } from '../notification/common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { userHeaderField } from '../../../shared/fields';
 
 // GET /notifications/v1/contact-details  header onBehalfOf (required)  →  {data: {email, phno}}
 export const get = defineOperation(

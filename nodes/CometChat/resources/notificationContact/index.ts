@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { deleteContact } from './delete';
 import { get } from './get';
 import { update } from './update';

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { updateFieldsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { inputError } from '../../shared/validate';
-import { readEmail, readPhone, userHeaderField } from '../notification/common';
+import { updateFieldsCollection, userHeaderField } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { inputError, readEmail, readPhone } from '../../../shared/validate';
 
 // PATCH /notifications/v1/contact-details  header onBehalfOf (required)  body {email?, phno?}  →  {data: {email, phno}}
 export const update = defineOperation(

@@ -1,13 +1,13 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { filtersCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { readId } from '../../shared/validate';
-import { readDateMillis } from '../../shared/dates';
-import { readMessageId } from '../../shared/messageId';
-import { returnAllOrLimitByCursor } from '../../shared/pagination';
+import { filtersCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { readId } from '../../../shared/validate';
+import { readDateMillis } from '../../../shared/dates';
+import { readMessageId } from '../../../shared/messageId';
+import { paginateByCursor, returnAllOrLimitByCursor } from '../../../shared/pagination';
 import { nextLogCursor } from './cursor';
-import { compareNames } from '../../shared/sort';
+import { compareNames } from '../../../shared/sort';
 
 // GET /notifications/v1/logs?<filters>&affix&logId  →  {data: [log...], meta: {previous, current{limit, count}, next}}
 //   →  one item per log: {_id, channel, provider, messageId, trigger, sender, receiver, receiverType, member,
@@ -154,6 +154,9 @@ const FILTERS: INodeProperties[] = [
 	choiceFilter('trigger', 'Trigger', sorted(TRIGGERS.map(([value, name]) => ({ name, value }))), 'Only notifications caused by this event'),
 ];
 
+// The logs page by their own cursor (no page size is sent: the spec gives none).
+const walkLogs = paginateByCursor({ sizeParam: null, nextCursor: nextLogCursor });
+
 export const getAll = defineOperation(
 	'notificationLog',
 	{
@@ -166,5 +169,5 @@ export const getAll = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[...returnAllOrLimitByCursor({ sizeParam: null, nextCursor: nextLogCursor }), filtersCollection(FILTERS)],
+	[...returnAllOrLimitByCursor(walkLogs), filtersCollection(FILTERS)],
 );

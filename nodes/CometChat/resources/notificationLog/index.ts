@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { getAll } from './getAll';
 
 export const notificationLogDescription = describeResource('notificationLog', [getAll], 'getAll');

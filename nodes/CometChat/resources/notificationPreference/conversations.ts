@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { readDateMillis } from '../../shared/dates';
-import { inputError, readChoice, readIdList } from '../../shared/validate';
+import { readDateMillis } from '../../../shared/dates';
+import { inputError, readChoice, readIdList } from '../../../shared/validate';
 
 // What Mute and Unmute share: the kind of conversation and the UIDs or GUIDs, sent as
 // {conversations: [{id, type, until?}]}.

@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { inputError, readChoice } from '../../shared/validate';
-import { kind, readBoolean } from '../moderation/common';
-import { isObject } from '../notification/common';
-import { DAYS, hhmmProblem } from '../notificationSetting/fields';
-import { compareNames } from '../../shared/sort';
+import { DAYS, hhmmProblem } from '../../../shared/dates';
+import { describeValue, inputError, isObject, readBoolean, readChoice } from '../../../shared/validate';
+import { compareNames } from '../../../shared/sort';
 
 // A user's notification preferences (PATCH /notifications/v1/preferences?uid, spec pnUpdatePreferences):
 // one switch per event, in CometChat's codes (1 don't notify, 2 notify, 3 mentions only / all reactions).
@@ -153,7 +151,7 @@ function readSchedule(context: IExecuteSingleFunctions, raw: unknown): IDataObje
 	const schedule: IDataObject = {};
 	entries.forEach((entry, index) => {
 		const where = `day ${index + 1}`;
-		if (!isObject(entry)) throw inputError(context, 'Schedule', `${where} must be an object, not ${kind(entry)}`, fix);
+		if (!isObject(entry)) throw inputError(context, 'Schedule', `${where} must be an object, not ${describeValue(entry)}`, fix);
 		const day = entry.day;
 		if (typeof day !== 'string' || !DAYS.includes(day)) {
 			throw inputError(context, 'Schedule', `${where}: Day must be one of ${DAYS.join(', ')}`, fix);

@@ -1,6 +1,7 @@
-import { defineOperation } from '../../shared/operations';
-import { returnAllOrLimitUnpaged } from '../../shared/pagination';
-import { itemsOf, userQueryField } from '../notification/common';
+import { defineOperation } from '../../../shared/operations';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
+import { itemsOf } from '../../../shared/output';
+import { userQueryField } from '../../../shared/fields';
 
 // GET /notifications/v1/preferences/mute?uid  →  {data: {mutedConversations: [{id, type, until?}]}}  →  one item each
 // Not paged (the spec has no page parameters): one request, Limit trims the output.

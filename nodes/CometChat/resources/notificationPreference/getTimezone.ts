@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { userQueryField } from '../notification/common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { userQueryField } from '../../../shared/fields';
 
 // GET /notifications/v1/preferences/timezone?uid  →  {data: {timezone: "Asia/Kolkata"}}
 export const getTimezone = defineOperation(

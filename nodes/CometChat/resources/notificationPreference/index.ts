@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { get } from './get';
 import { getMuted } from './getMuted';
 import { getTimezone } from './getTimezone';

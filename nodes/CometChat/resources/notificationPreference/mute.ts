@@ -1,7 +1,6 @@
-import { optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { userQueryField } from '../notification/common';
+import { optionsCollection, userQueryField } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { buildConversations, conversationFields } from './conversations';
 
 // PUT /notifications/v1/preferences/mute?uid  body {conversations: [{id, type: oneOnOne|group, until? (Unix ms)}]}

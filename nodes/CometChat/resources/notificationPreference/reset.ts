@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { userQueryField } from '../notification/common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { userQueryField } from '../../../shared/fields';
 
 // DELETE /notifications/v1/preferences?uid  →  {data: {groupPreferences, oneOnOnePreferences, mutePreferences,
 //   usePrivacyTemplate}}: the app's defaults, in the shape Update takes (not the shape Get returns) [SPEC].

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { userQueryField } from '../notification/common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { userQueryField } from '../../../shared/fields';
 import { buildConversations, conversationFields } from './conversations';
 
 // DELETE /notifications/v1/preferences/mute?uid  body {conversations: [{id, type: oneOnOne|group}]}  →  {data: {success: true}}

@@ -1,7 +1,6 @@
-import { updateFieldsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { userQueryField } from '../notification/common';
+import { updateFieldsCollection, userQueryField } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { buildPreferences, preferenceFields } from './fields';
 
 // PATCH /notifications/v1/preferences?uid  body {groupPreferences?{...}, oneOnOnePreferences?{...},

@@ -1,7 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { readTimezone, userQueryField } from '../notification/common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { readTimezone } from '../../../shared/validate';
+import { userQueryField } from '../../../shared/fields';
 
 // PATCH /notifications/v1/preferences/timezone?uid  body {timezone}  →  {data: {timezone}}
 export const updateTimezone = defineOperation(

@@ -1,4 +1,4 @@
-import { defineOperation } from '../../shared/operations';
+import { defineOperation } from '../../../shared/operations';
 import { buildCreate, createFields } from './fields';
 import { providerRecords } from './output';
 import { providerField, providerUrl } from './providers';

@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
-import { readChoice } from '../../shared/validate';
-import { providerIdField, readProviderId } from './fields';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
+import { readChoice, readProviderId } from '../../../shared/validate';
+import { providerIdField } from './fields';
 import { LISTED, PROVIDER_OPTIONS, providerField, providerUrl } from './providers';
 
 // DELETE /notifications/push/v1/providers/{fcm|apns}/{providerId}

@@ -1,16 +1,14 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { registerSecretParameter } from '../../shared/errors';
-import { optionsCollection, updateFieldsCollection } from '../../shared/fields';
-import { inputError, readChoice, readChoices, readText } from '../../shared/validate';
-import { kind, readBoolean } from '../moderation/common';
-import { isObject, readEmail, readPhone } from '../notification/common';
+import { registerSecretParameter } from '../../../shared/errors/conversion';
+import { optionsCollection, updateFieldsCollection } from '../../../shared/fields';
+import { describeValue, inputError, isObject, readBoolean, readChoice, readChoices, readEmail, readPhone, readProviderId, readText } from '../../../shared/validate';
 import { LISTED, PROVIDER_OPTIONS, type ProviderKind } from './providers';
-import { compareNames } from '../../shared/sort';
+import { compareNames } from '../../../shared/sort';
 
 // Every provider's fields, written once: the property shown in the editor and how its value goes
 // into the body. Create shows a provider's required fields at the top and the rest under Options;
 // Update offers them all under Update Fields. Keys, tokens and passwords are password fields:
-// masked in the editor and registered as secrets, cut out of CometChat's error texts (shared/errors.ts).
+// masked in the editor and registered as secrets, cut out of CometChat's error texts (nodes/shared/errors/conversion.ts).
 
 interface FieldSpec {
 	property: INodeProperties;
@@ -47,18 +45,12 @@ const email: Reader = (context, path, name) => readEmail(context, path, name);
 
 // Provider IDs: CometChat documents no format; its examples (fcm-provider-2, provider_12345) are
 // letters, digits, "-" and "_", and "." is allowed too (INFERRED). "." and ".." alone would change the path.
-const PROVIDER_ID = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
 // Apple's Key ID and Team ID are 10 letters and digits; bundle IDs are reverse-DNS names.
 const APPLE_ID = /^[A-Za-z0-9]{10}$/;
 const BUNDLE_ID = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 // Twilio Account SIDs are "AC" and 32 hexadecimal digits.
 const TWILIO_SID = /^AC[0-9a-fA-F]{32}$/;
 const WEB_URL = /^https?:\/\/[^\s/?#]+\S*$/i;
-
-/** Provider ID of FCM and APNs providers (a path segment on Delete and Set Default). */
-export function readProviderId(context: IExecuteSingleFunctions, parameter: string): string {
-	return text(100, PROVIDER_ID, 'a provider ID; use letters, digits, ".", "-" and "_"')(context, parameter, 'Provider ID') as string;
-}
 
 export const providerIdField: INodeProperties = {
 	displayName: 'Provider ID',
@@ -88,7 +80,7 @@ function readServiceAccount(context: IExecuteSingleFunctions, path: string, name
 			throw inputError(context, name, 'is not valid JSON', SERVICE_ACCOUNT_FIX);
 		}
 	}
-	if (!isObject(value)) throw inputError(context, name, `must be the service account's JSON object, not ${kind(value)}`, SERVICE_ACCOUNT_FIX);
+	if (!isObject(value)) throw inputError(context, name, `must be the service account's JSON object, not ${describeValue(value)}`, SERVICE_ACCOUNT_FIX);
 	const creds: IDataObject = {};
 	for (const key of SERVICE_ACCOUNT_KEYS) {
 		const entry = value[key];

@@ -1,5 +1,5 @@
-import { optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
+import { optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
 import { includeSecretsOption, providerRecords } from './output';
 import { providerField, providerUrl } from './providers';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { readBoolean } from '../moderation/common';
-import { dataOf, isObject, unexpectedAnswer } from '../notification/common';
+import { isObject, readBoolean } from '../../../shared/validate';
+import { dataOf, unexpectedAnswer } from '../../../shared/output';
 
 // CometChat answers provider reads and writes with the provider's configuration, secrets included
 // (the spec's examples show twilioAuthToken, sendGridApiKey and basicAuthPassword in clear text, and

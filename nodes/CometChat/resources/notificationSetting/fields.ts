@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { readJsonObject, inputError, readChoice, readText } from '../../shared/validate';
-import { readBoolean } from '../moderation/common';
-import { isObject } from '../notification/common';
+import { DAYS, hhmmProblem } from '../../../shared/dates';
+import { inputError, isObject, readBoolean, readChoice, readJsonObject, readText } from '../../../shared/validate';
 
 // The app's notification settings (PATCH /notifications/v1/settings, spec pnSettingSchema): what each
 // section of the Preferences and Templates JSON may hold, so that a typo is caught before CometChat
@@ -63,8 +62,6 @@ const PREFERENCES: Record<string, Record<string, Kind> | 'boolean'> = {
 	},
 	sms: DIGEST,
 };
-
-export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 // Each template: the texts it may hold ({{...}} placeholders are CometChat's, sent as written).
 const TITLES = ['titleOneOnOne', 'titleGroup'];
@@ -223,12 +220,6 @@ export function scheduleProblem(value: unknown): string | undefined {
 		}
 	}
 	return undefined;
-}
-
-/** Why a time of day written as HHMM (e.g. 2130 for 21:30) is not one, or undefined. */
-export function hhmmProblem(value: unknown): string | undefined {
-	const ok = Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 2359 && (value as number) % 100 < 60;
-	return ok ? undefined : 'must be a time written as HHMM, from 0 (00:00) to 2359 (23:59), such as 2130 for 21:30';
 }
 
 function checkTemplates(value: IDataObject): string | undefined {

@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 
 // GET /notifications/v1/settings  →  {data: {preferences{group, oneOnOne, call, mute, email, sms, push,
 //   bypassPreferencesForMentions}, sound{chat, call}, templates{usePrivacyTemplate, ...Template{Default, Privacy}}}}

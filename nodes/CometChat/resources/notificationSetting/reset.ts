@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 
 // DELETE /notifications/v1/settings  →  {data: {success: true}}: back to CometChat's defaults.
 export const reset = defineOperation('notificationSetting', {

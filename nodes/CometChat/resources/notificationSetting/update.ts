@@ -1,6 +1,6 @@
-import { updateFieldsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { updateFieldsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { buildSettings, settingFields } from './fields';
 
 // PATCH /notifications/v1/settings  body {preferences?, sound?, templates?}  →  {data: {success: true}}

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
-import { readText } from '../../shared/validate';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
+import { readText } from '../../../shared/validate';
 import { deviceAuthTokenField, pushTokenField, readPushToken } from './fields';
 
 // DELETE /notifications/push/v1/tokens/{pushToken}  body {authToken}  →  {data: ...}  →  {deleted: true}

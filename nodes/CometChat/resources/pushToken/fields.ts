@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { registerSecretParameter } from '../../shared/errors';
-import { inputError, readText } from '../../shared/validate';
-import { authTokenField } from '../authToken/token';
-import { compareNames } from '../../shared/sort';
+import { registerSecretParameter } from '../../../shared/errors/conversion';
+import { inputError, readText } from '../../../shared/validate';
+import { authTokenField } from '../../../shared/fields';
+import { compareNames } from '../../../shared/sort';
 
 // What the push token operations share: the user's auth token (the device's login), the platforms
 // CometChat knows and the push token itself.

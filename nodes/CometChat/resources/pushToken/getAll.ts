@@ -1,9 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { returnAllOrLimitUnpaged } from '../../shared/pagination';
-import { readText } from '../../shared/validate';
-import { readBoolean } from '../moderation/common';
-import { itemsOf } from '../notification/common';
+import { defineOperation } from '../../../shared/operations';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
+import { readBoolean, readText } from '../../../shared/validate';
+import { itemsOf } from '../../../shared/output';
 import { deviceAuthTokenField } from './fields';
 
 // GET /notifications/push/v1/tokens?authToken&all  →  {data: {pushTokens: [{authToken, pushTokenType, createdAt (ISO),

@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { deletePushToken } from './delete';
 import { getAll } from './getAll';
 import { register } from './register';

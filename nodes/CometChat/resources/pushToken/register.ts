@@ -1,10 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { readChoice, readText } from '../../shared/validate';
-import { readTimezone } from '../notification/common';
-import { readProviderId } from '../notificationProvider/fields';
+import { optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { readChoice, readProviderId, readText, readTimezone } from '../../../shared/validate';
 import { deviceAuthTokenField, PLATFORMS, pushTokenField, readPushToken, tokenKey } from './fields';
 
 // POST /notifications/push/v1/tokens  body {platform, fcmToken | deviceToken | voipToken, authToken,

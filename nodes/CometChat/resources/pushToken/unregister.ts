@@ -1,8 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
-import { readText } from '../../shared/validate';
-import { readBoolean } from '../moderation/common';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
+import { readBoolean, readText } from '../../../shared/validate';
 import { deviceAuthTokenField } from './fields';
 import { allDevicesField } from './getAll';
 

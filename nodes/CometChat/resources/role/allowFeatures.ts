@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { pathId, roleLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { pathId, roleLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { readFeatureKeys } from './fields';
 
 // DELETE /roles/{role}/restrictedfeatures  body {featuresToAllow: [...]} or {allowAll: true}

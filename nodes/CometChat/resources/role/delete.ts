@@ -1,6 +1,6 @@
-import { pathId, roleLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
+import { pathId, roleLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
 
 // DELETE /roles/{role}  →  {data: {success: true, message}}  →  {deleted: true, message}
 // CometChat refuses to delete the role `default` (ERR_ROLE_DELETE_DENIED).

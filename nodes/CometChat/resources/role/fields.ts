@@ -4,7 +4,7 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { inputError, readChoice, readJsonObject, readList } from '../../shared/validate';
+import { inputError, readChoice, readJsonObject, readList } from '../../../shared/validate';
 
 // ---- settings (listUsers, sendMessagesTo: all | friendsOnly) -----------------------------------------
 

@@ -1,6 +1,6 @@
-import { pathId, roleLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { pathId, roleLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 
 // GET /roles/{role}  →  {data: {role, name, description?, metadata?, settings?, createdAt, updatedAt?}}
 export const get = defineOperation(

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { returnAllOrLimit } from '../../shared/pagination';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimit } from '../../../shared/pagination';
 
 // GET /roles?page&perPage  →  {data: [role...], meta: {pagination}}  (the spec has no other filters)
 export const getAll = defineOperation(

@@ -1,6 +1,6 @@
-import { pathId, roleLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { pathId, roleLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 
 // GET /roles/{role}/restrictedfeatures  →  {data: [{title, description, key, path, createdAt}], meta: {pagination}}
 //   →  one item per restricted feature (the spec gives this list no page parameters)

@@ -1,6 +1,6 @@
-import { groupLocator, pathId } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { groupLocator, pathId } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { scopeField } from './fields';
 
 // GET /groups/{guid}/scopes/{scope}/permissions

@@ -1,4 +1,4 @@
-import { describeResource } from '../../shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { allowFeatures } from './allowFeatures';
 import { create } from './create';
 import { deleteRole } from './delete';

@@ -1,6 +1,6 @@
-import { pathId, roleLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
+import { pathId, roleLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
 import { permissionIdField } from './fields';
 
 // DELETE /roles/{role}/permissions/{permission}  →  {data: {permissions: {…still set…}}}

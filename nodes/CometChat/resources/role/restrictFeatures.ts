@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { pathId, roleLocator } from '../../shared/fields';
-import { perKeyResults } from '../../shared/batch';
-import { defineOperation } from '../../shared/operations';
+import { pathId, roleLocator } from '../../../shared/fields';
+import { perKeyResults } from '../../../shared/batch';
+import { defineOperation } from '../../../shared/operations';
 import { readFeatureKeys } from './fields';
 
 const readFeatures = (context: IExecuteSingleFunctions) => readFeatureKeys(context, 'features', 'Features');

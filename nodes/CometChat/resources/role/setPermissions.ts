@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
-import { pathId, roleLocator } from '../../shared/fields';
-import { perKeyResults } from '../../shared/batch';
-import { defineOperation } from '../../shared/operations';
+import { pathId, roleLocator } from '../../../shared/fields';
+import { perKeyResults } from '../../../shared/batch';
+import { defineOperation } from '../../../shared/operations';
 import { permissionsField, readPermissions } from './fields';
 
 const askedPermissions = (context: IExecuteSingleFunctions) =>

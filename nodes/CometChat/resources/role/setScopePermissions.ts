@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
-import { groupLocator, pathId } from '../../shared/fields';
-import { perKeyResults } from '../../shared/batch';
-import { defineOperation } from '../../shared/operations';
+import { groupLocator, pathId } from '../../../shared/fields';
+import { perKeyResults } from '../../../shared/batch';
+import { defineOperation } from '../../../shared/operations';
 import { permissionsField, readPermissions, scopeField } from './fields';
 
 const askedPermissions = (context: IExecuteSingleFunctions) =>

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { pathId, roleLocator, unsetField, updateFieldsCollection } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { inputError, readJsonObject, readList, readText } from '../../shared/validate';
+import { pathId, roleLocator, unsetField, updateFieldsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { inputError, readJsonObject, readList, readText } from '../../../shared/validate';
 import {
 	metadataField,
 	readSettings,

@@ -1,9 +1,9 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../shared/fields';
-import { createUserOnce } from '../../shared/exactlyOnce';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { readId } from '../../shared/validate';
+import { optionsCollection } from '../../../shared/fields';
+import { createUserOnce } from '../../../shared/exactlyOnce';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { readId } from '../../../shared/validate';
 import { profileFields, readName, readProfile } from './profile';
 
 // POST /users  body {uid, name, avatar?, link?, role?, statusMessage?, metadata?, tags?, withAuthToken?}

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { optionsCollection, pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { deletedResult } from '../../shared/output';
+import { optionsCollection, pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
 
 // DELETE /users/{uid}  body {permanent: true} only when Permanent is on  →  {data: {success, message}}
 // INFERRED (reference §7.2): without permanent CometChat keeps the user's data and the UID stays taken.

@@ -1,6 +1,6 @@
-import { onBehalfOfOption, optionsCollection, pathId, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { simplify, simplifyField, unwrapData } from '../../shared/output';
+import { onBehalfOfOption, optionsCollection, pathId, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { simplify, simplifyField, unwrapData } from '../../../shared/output';
 import { SIMPLE_USER_FIELDS } from './profile';
 
 // GET /users/{uid}  header onBehalfOf?  →  {data: <user>}

@@ -1,7 +1,7 @@
-import { csvValue, filtersCollection, statusFilter } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { simplify, simplifyField, unwrapData } from '../../shared/output';
-import { returnAllOrLimit } from '../../shared/pagination';
+import { csvValue, filtersCollection, statusFilter } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { simplify, simplifyField, unwrapData } from '../../../shared/output';
+import { returnAllOrLimit } from '../../../shared/pagination';
 import { SIMPLE_USER_FIELDS } from './profile';
 
 

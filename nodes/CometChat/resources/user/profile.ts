@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
-import { idProblem, inputError, readJsonObject, readTags, readText } from '../../shared/validate';
+import { idProblem, inputError, readJsonObject, readTags, readText } from '../../../shared/validate';
 
 /** What Simplify keeps of a user record (Get, Get Many), in this order. */
 export const SIMPLE_USER_FIELDS = [

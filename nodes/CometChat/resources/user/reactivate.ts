@@ -1,5 +1,5 @@
-import { idListField } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
+import { idListField } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
 import { uidResults } from './uidResults';
 
 // PUT /users  body {uidsToActivate: [...]}  →  {data: {nonDeactivatedUids: [...]}} per the spec example.

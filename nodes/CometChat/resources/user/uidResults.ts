@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
-import { readIdList } from '../../shared/validate';
+import { readIdList } from '../../../shared/validate';
 
 /**
  * postReceive for Deactivate and Reactivate, which answer with one list of the UIDs they acted on

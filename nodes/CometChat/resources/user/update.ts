@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { pathId, unsetField, updateFieldsCollection, userLocator } from '../../shared/fields';
-import { defineOperation } from '../../shared/operations';
-import { unwrapData } from '../../shared/output';
-import { inputError, readList } from '../../shared/validate';
+import { pathId, unsetField, updateFieldsCollection, userLocator } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { inputError, readList } from '../../../shared/validate';
 import { profileFields, readProfile } from './profile';
 
 // PUT /users/{uid}  body {name?, avatar?, link?, role?, statusMessage?, metadata?, tags?, unset?: [avatar|link|metadata]}

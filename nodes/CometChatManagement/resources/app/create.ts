@@ -1,7 +1,7 @@
-import { optionsCollection } from '../../../CometChat/shared/fields';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { REGION_OPTIONS, sendText, textField } from '../common';
+import { optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { REGION_OPTIONS, sendText, textField } from '../../../shared/management/fields';
 
 // POST /apps  body {name, region, version?, skipSampleData?}  →  {data: <app with apiKeys>}
 // The answer holds the new app's REST API key and Auth Key (apiKeys): what a workflow needs next.

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { deletedKeeping } from '../../../CometChat/shared/output';
-import { appField, appPath } from '../common';
+import { defineOperation } from '../../../shared/operations';
+import { deletedKeeping } from '../../../shared/output';
+import { appField, appPath } from '../../../shared/management/fields';
 
 // DELETE /apps/{appId}  →  {data: {success: true, scheduledToDeleteAt}}  →  {deleted: true, scheduledToDeleteAt}
 // CometChat archives the app and deletes it after 30 days (reference §10); paid apps are refused

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { inputError, readId } from '../../../CometChat/shared/validate';
-import { appField } from '../common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { inputError, readId } from '../../../shared/validate';
+import { appField } from '../../../shared/management/fields';
 
 // The management API has no GET /apps/{appId}: Get searches GET /apps?searchKey=<App ID> (the search
 // matches App IDs and names) and keeps the app whose ID is exactly the one asked for.

@@ -1,7 +1,7 @@
-import { filtersCollection } from '../../../CometChat/shared/fields';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { returnAllOrLimit } from '../../../CometChat/shared/pagination';
+import { filtersCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimit } from '../../../shared/pagination';
 
 // GET /apps?searchKey&page&perPage  →  {data: [<app>...], meta: {pagination}}
 // perPage: default 25, at most 1000 (spec), so the shared page walker fits as it is.

@@ -1,4 +1,4 @@
-import { describeResource } from '../../../CometChat/shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { create } from './create';
 import { deleteApp } from './delete';
 import { get } from './get';

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { appField, appPath } from '../common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { appField, appPath } from '../../../shared/management/fields';
 
 // POST /apps/{appId}/usage  body {usePreviousBillingCycle}  →  {data: {success, message}}
 // CometChat prepares the report and e-mails it to the account; the answer only says it was accepted.

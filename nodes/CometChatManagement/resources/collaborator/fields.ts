@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { inputError, readList } from '../../../CometChat/shared/validate';
+import { inputError, readList } from '../../../shared/validate';
 
 // A plain e-mail shape check; CometChat decides whether the address belongs to an account.
 const EMAIL = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;

@@ -1,7 +1,7 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { returnAllOrLimitUnpaged } from '../../../CometChat/shared/pagination';
-import { appField, appPath } from '../common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
+import { appField, appPath } from '../../../shared/management/fields';
 
 // GET /apps/{appId}/collaborators  →  {data: [{id, name, email, role, createdAt}], meta}
 // The spec gives this list no page parameters: one request, Limit trims the output.

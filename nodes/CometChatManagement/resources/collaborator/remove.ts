@@ -1,6 +1,6 @@
-import { inBatches } from '../../../CometChat/shared/batch';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { appField, appPath } from '../common';
+import { inBatches } from '../../../shared/batch';
+import { defineOperation } from '../../../shared/operations';
+import { appField, appPath } from '../../../shared/management/fields';
 import { emailsField } from './fields';
 
 // POST /apps/{appId}/collaborators  body {collaboratorsToRemove: [...]}

@@ -1,4 +1,4 @@
-import { compareNames } from '../../../CometChat/shared/sort';
+import { compareNames } from '../../../shared/sort';
 /**
  * The extensions whose settings the management API reads and writes (spec management-apis.json, tag
  * "Extensions": `/apps/{appId}/extensions/{id}/{version}/settings`), with each one's settings as the

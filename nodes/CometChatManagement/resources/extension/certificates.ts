@@ -4,9 +4,9 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { inputError, readText } from '../../../CometChat/shared/validate';
-import { appField, appPath } from '../common';
+import { defineOperation } from '../../../shared/operations';
+import { inputError, readText } from '../../../shared/validate';
+import { appField, appPath } from '../../../shared/management/fields';
 import { innerBody } from './common';
 
 // The Push Notification extension's certificates for APNs: its own two shapes (upload, query).

@@ -8,8 +8,8 @@ import {
 	type INodeProperties,
 	type JsonObject,
 } from 'n8n-workflow';
-import { MANAGEMENT_CREDENTIAL, managementError, managementSecrets } from '../../../CometChat/shared/management';
-import { appPath } from '../common';
+import { MANAGEMENT_CREDENTIAL, managementError, managementSecrets } from '../../../shared/management/transport';
+import { appPath } from '../../../shared/management/fields';
 import { EXTENSIONS, EXTENSION_BY_ID, extensionChoices, type ExtensionDefinition, type SettingsOperation } from './catalogue';
 
 /** The Extension field of a settings operation: the extensions the spec gives that method. */

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { appField } from '../common';
+import { defineOperation } from '../../../shared/operations';
+import { appField } from '../../../shared/management/fields';
 import { chosenExtension, extensionField, extensionPath, innerBody } from './common';
 
 // DELETE /apps/{appId}/extensions/{id}/v1/settings  →  {data: {…, body: {data: {success: true}} (or the old settings)}}

@@ -1,7 +1,7 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { pageWalker, returnAllOrLimit } from '../../../CometChat/shared/pagination';
-import { appField, appPath } from '../common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { pageWalker, returnAllOrLimit } from '../../../shared/pagination';
+import { appField, appPath } from '../../../shared/management/fields';
 
 // GET /apps/{appId}/extensions?perPage  →  {data: [{id, name, tagLine, …, isActive, hooks}], meta: {pagination}}
 // The spec gives this list only perPage (default 25, at most 1000), no page (its example's next-page

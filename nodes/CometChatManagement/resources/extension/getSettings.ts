@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { returnAllOrLimitUnpaged } from '../../../CometChat/shared/pagination';
-import { appField } from '../common';
+import { defineOperation } from '../../../shared/operations';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
+import { appField } from '../../../shared/management/fields';
 import { answerRecord, chosenExtension, extensionField, extensionPath, innerBody } from './common';
 
 // GET /apps/{appId}/extensions/{id}/v1/settings  →  {data: {statusCode, success, body: {data: {settings}}}}

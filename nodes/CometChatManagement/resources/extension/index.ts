@@ -1,4 +1,4 @@
-import { describeResource } from '../../../CometChat/shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { getCertificates, uploadCertificate } from './certificates';
 import { deleteSettings } from './deleteSettings';
 import { disable } from './disable';

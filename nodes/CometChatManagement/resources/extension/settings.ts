@@ -5,12 +5,12 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { inputError } from '../../../CometChat/shared/validate';
-import { appField } from '../common';
+import { defineOperation } from '../../../shared/operations';
+import { describeValue, inputError } from '../../../shared/validate';
+import { appField } from '../../../shared/management/fields';
 import { EXTENSIONS, settingsFor, type ExtensionDefinition, type SettingDefinition } from './catalogue';
 import { chosenExtension, extensionField, extensionPath, extensionRecord } from './common';
-import { compareNames } from '../../../CometChat/shared/sort';
+import { compareNames } from '../../../shared/sort';
 
 /**
  * The settings fields of Store Settings and Update Settings, generated from the catalogue: for each
@@ -120,8 +120,6 @@ function settingsFields(operation: 'store' | 'update'): INodeProperties[] {
 
 type Context = IExecuteSingleFunctions;
 
-const kindOf = (value: unknown) =>
-	value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 
 /**
  * One setting's value as CometChat takes it, or undefined to leave it out (an optional text left
@@ -132,12 +130,12 @@ function readSetting(context: Context, setting: SettingDefinition, raw: unknown,
 	const fail = (problem: string): never => {
 		throw inputError(context, field, `${inner}${problem}`);
 	};
-	const shown = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? JSON.stringify(value) : kindOf(value));
+	const shown = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? JSON.stringify(value) : describeValue(value));
 	switch (setting.kind) {
 		case 'text':
 		case 'secret': {
 			const text = raw === undefined || raw === null ? '' : raw;
-			if (typeof text !== 'string' && typeof text !== 'number') return fail(`must be text, not ${kindOf(text)}`);
+			if (typeof text !== 'string' && typeof text !== 'number') return fail(`must be text, not ${describeValue(text)}`);
 			const value = String(text).trim();
 			if (value === '') return setting.required ? fail('is empty') : undefined;
 			return value;
@@ -188,10 +186,10 @@ const TEXT: SettingDefinition = { key: '', label: '', kind: 'text', description:
 /** A list as comma- or newline-separated text or an array: entries trimmed, blanks dropped, repeats kept once. */
 function listOf(raw: unknown, fail: (problem: string) => never): string[] {
 	if (raw === undefined || raw === null) return [];
-	const entries = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[,\n]/) : typeof raw === 'number' ? [raw] : fail(`must be a comma-separated list or an array, not ${kindOf(raw)}`);
+	const entries = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[,\n]/) : typeof raw === 'number' ? [raw] : fail(`must be a comma-separated list or an array, not ${describeValue(raw)}`);
 	const values: string[] = [];
 	for (const entry of entries) {
-		if (typeof entry !== 'string' && typeof entry !== 'number') fail(`every entry must be text, but one is ${kindOf(entry)}`);
+		if (typeof entry !== 'string' && typeof entry !== 'number') fail(`every entry must be text, but one is ${describeValue(entry)}`);
 		const value = String(entry).trim();
 		if (value !== '' && !values.includes(value)) values.push(value);
 	}
@@ -201,13 +199,13 @@ function listOf(raw: unknown, fail: (problem: string) => never): string[] {
 /** The entries of a fixedCollection value `{[group]: entry | entry[]}`; nothing added gives []. */
 function groupEntries(raw: unknown, group: string, multiple: boolean, fail: (problem: string) => never): IDataObject[] {
 	if (raw === undefined || raw === null || raw === '') return [];
-	if (typeof raw !== 'object' || Array.isArray(raw)) return fail(`must be a group of fields, not ${kindOf(raw)}`);
+	if (typeof raw !== 'object' || Array.isArray(raw)) return fail(`must be a group of fields, not ${describeValue(raw)}`);
 	const inner = (raw as IDataObject)[group];
 	if (inner === undefined || inner === null) return [];
 	const entries = multiple ? inner : [inner];
-	if (!Array.isArray(entries)) return fail(`must be a list of entries, not ${kindOf(inner)}`);
+	if (!Array.isArray(entries)) return fail(`must be a list of entries, not ${describeValue(inner)}`);
 	entries.forEach((entry, i) => {
-		if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) fail(`${multiple ? `entry ${i + 1}` : 'its fields'} must be an object, not ${kindOf(entry)}`);
+		if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) fail(`${multiple ? `entry ${i + 1}` : 'its fields'} must be an object, not ${describeValue(entry)}`);
 	});
 	return entries as IDataObject[];
 }

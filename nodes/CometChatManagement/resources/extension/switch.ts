@@ -6,10 +6,10 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { perKeyResults } from '../../../CometChat/shared/batch';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { idProblem, inputError, readList } from '../../../CometChat/shared/validate';
-import { appField, appPath } from '../common';
+import { perKeyResults } from '../../../shared/batch';
+import { defineOperation } from '../../../shared/operations';
+import { idProblem, inputError, readList } from '../../../shared/validate';
+import { appField, appPath } from '../../../shared/management/fields';
 
 /**
  * Enable and Disable share `POST /apps/{appId}/extensions` {enabled[], disabled[]}: each sends its

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { appField, appPath } from '../common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { appField, appPath } from '../../../shared/management/fields';
 
 // GET /apps/{appId}/settings  →  {data: {"core.conversations.updateOnReplies": true, ...}}  →  one item
 export const get = defineOperation(

@@ -1,4 +1,4 @@
-import { describeResource } from '../../../CometChat/shared/operations';
+import { describeResource } from '../../../shared/operations';
 import { get } from './get';
 import { reset } from './reset';
 import { update } from './update';

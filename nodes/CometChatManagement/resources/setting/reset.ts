@@ -1,6 +1,6 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { appField, appPath } from '../common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { appField, appPath } from '../../../shared/management/fields';
 
 // DELETE /apps/{appId}/settings  (no body: "UnMaps settings")  →  {data: {success, message}}
 // The spec names no keys for this call, so it unmaps the app's settings as a whole: back to

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { perKeyResults } from '../../../CometChat/shared/batch';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { inputError, readJsonObject } from '../../../CometChat/shared/validate';
-import { appField, appPath } from '../common';
+import { perKeyResults } from '../../../shared/batch';
+import { defineOperation } from '../../../shared/operations';
+import { inputError, readJsonObject } from '../../../shared/validate';
+import { appField, appPath } from '../../../shared/management/fields';
 
 // POST /apps/{appId}/settings  body {settings: {<key>: boolean}}  ("Maps Settings")
 //   →  {data: {<key>: {success, message}}}  →  one item per setting {setting, success, message}

@@ -1,10 +1,10 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../../CometChat/shared/fields';
-import { MANAGEMENT_CREDENTIAL } from '../../../CometChat/shared/management';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { REGION_OPTIONS, sendText, textField } from '../common';
-import { withoutPassword } from '../webhook/fields';
+import { optionsCollection } from '../../../shared/fields';
+import { MANAGEMENT_CREDENTIAL } from '../../../shared/management/transport';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { REGION_OPTIONS, sendText, textField } from '../../../shared/management/fields';
+import { withoutPassword } from '../../../shared/webhooks/auth';
 
 // POST /tenants  body {name, email, password, appName, appRegion, contactNumber?, role?, industry?, technology?}
 //   →  {data: {name, email, createdAt, contactNumber, app: {name, appId, region, authKey, apiKey, createdAt, plan}}}

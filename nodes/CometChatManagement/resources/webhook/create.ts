@@ -1,7 +1,7 @@
-import { optionsCollection } from '../../../CometChat/shared/fields';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { appField, appPath } from '../common';
+import { optionsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { appField, appPath } from '../../../shared/management/fields';
 import {
 	enabledField,
 	nameField,
@@ -12,8 +12,8 @@ import {
 	usernameField,
 	webhookBody,
 	webhookRequest,
-	withoutPassword,
 } from './fields';
+import { withoutPassword } from '../../../shared/webhooks/auth';
 
 // POST /apps/{appId}/webhooks  header X-Webhook-Version: 2
 //   body {id, name, webhookURL, useBasicAuth, username?, password?, enabled?, retryOnFailure?}  →  {data: <webhook>}

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { deletedResult } from '../../../CometChat/shared/output';
-import { appField } from '../common';
+import { defineOperation } from '../../../shared/operations';
+import { deletedResult } from '../../../shared/output';
+import { appField } from '../../../shared/management/fields';
 import { webhookField, webhookPath, webhookRequest } from './fields';
 
 // DELETE /apps/{appId}/webhooks/{webhookId}  header X-Webhook-Version: 2

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { registerSecretParameter } from '../../../CometChat/shared/errors';
-import { webhookLocator } from '../../../CometChat/shared/fields';
-import { characters, inputError, readText } from '../../../CometChat/shared/validate';
-import { PASSWORD, USERNAME } from '../../../CometChatTrigger/auth';
-import { appPath, WEBHOOK_VERSION, WEBHOOK_VERSION_HEADER } from '../common';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { registerSecretParameter } from '../../../shared/errors/conversion';
+import { webhookLocator } from '../../../shared/fields';
+import { characters, inputError, readBoolean, readText } from '../../../shared/validate';
+import { PASSWORD, USERNAME } from '../../../shared/webhooks/auth';
+import { appPath } from '../../../shared/management/fields';
+import { WEBHOOK_VERSION_HEADERS } from '../../../shared/webhooks/version';
 
 /** The webhook an operation works on: a picker over the chosen app's webhooks, or the Webhook ID. */
 export const webhookField = (description: string) => webhookLocator('webhookId', 'Webhook', description);
@@ -15,7 +16,7 @@ export const webhookPath = `${appPath}/webhooks/{{ encodeURIComponent(String($pa
 export const webhookRequest = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string) => ({
 	method,
 	url,
-	headers: { [WEBHOOK_VERSION_HEADER]: WEBHOOK_VERSION },
+	headers: { ...WEBHOOK_VERSION_HEADERS },
 });
 
 // CometChat's webhook constraints (management webhooks overview): ID and name up to 50 characters,
@@ -118,7 +119,7 @@ export function webhookBody(creating: boolean) {
 		const webhookUrl = locate('webhookURL');
 		if (webhookUrl) body.webhookURL = readUrl(this, webhookUrl);
 		const useBasicAuth = locate('useBasicAuth');
-		if (useBasicAuth) body.useBasicAuth = readSwitch(this, useBasicAuth, 'Use Basic Auth');
+		if (useBasicAuth) body.useBasicAuth = readBoolean(this, useBasicAuth, 'Use Basic Auth');
 		// CometChat needs the pair whenever Basic Auth is switched on.
 		for (const [key, field, pattern, max] of [
 			['username', 'Username', USERNAME, 50],
@@ -139,7 +140,7 @@ export function webhookBody(creating: boolean) {
 			['retryOnFailure', 'Retry On Failure'],
 		] as const) {
 			const where = locate(key);
-			if (where) body[key] = readSwitch(this, where, field);
+			if (where) body[key] = readBoolean(this, where, field);
 		}
 		if (!creating && Object.keys(body).length === 0) throw inputError(this, 'Update Fields', 'is empty; add at least one field to change');
 		requestOptions.body = { ...(requestOptions.body as IDataObject), ...body };
@@ -154,19 +155,4 @@ function readUrl(context: IExecuteSingleFunctions, parameter: string): string {
 	}
 	if (characters(url) > URL_MAX) throw inputError(context, 'URL', `is ${characters(url)} characters long; CometChat allows at most ${URL_MAX}`);
 	return url;
-}
-
-function readSwitch(context: IExecuteSingleFunctions, parameter: string, field: string): boolean {
-	const value = context.getNodeParameter(parameter, false) as unknown;
-	if (typeof value !== 'boolean') throw inputError(context, field, 'must be true or false');
-	return value;
-}
-
-/** postReceive: a webhook never leaves the node with its Basic Auth password, should CometChat echo it. */
-export async function withoutPassword(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	return items.map((item) => {
-		const json = { ...item.json };
-		delete json.password;
-		return { ...item, json };
-	});
 }

@@ -1,7 +1,8 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { appField } from '../common';
-import { webhookField, webhookPath, webhookRequest, withoutPassword } from './fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { appField } from '../../../shared/management/fields';
+import { webhookField, webhookPath, webhookRequest } from './fields';
+import { withoutPassword } from '../../../shared/webhooks/auth';
 
 // GET /apps/{appId}/webhooks/{webhookId}  header X-Webhook-Version: 2  →  {data: <webhook>}
 export const get = defineOperation(

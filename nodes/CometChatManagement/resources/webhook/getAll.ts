@@ -1,9 +1,10 @@
-import { filtersCollection } from '../../../CometChat/shared/fields';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { returnAllOrLimitUnpaged } from '../../../CometChat/shared/pagination';
-import { appField, appPath } from '../common';
-import { webhookRequest, withoutPassword } from './fields';
+import { filtersCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
+import { appField, appPath } from '../../../shared/management/fields';
+import { webhookRequest } from './fields';
+import { withoutPassword } from '../../../shared/webhooks/auth';
 
 // GET /apps/{appId}/webhooks?searchKey  header X-Webhook-Version: 2  →  {data: [<webhook>...], meta}
 // The spec gives this list no page parameter; its default page (100) holds every webhook of an app

@@ -1,7 +1,7 @@
-import { updateFieldsCollection } from '../../../CometChat/shared/fields';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { appField } from '../common';
+import { updateFieldsCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { appField } from '../../../shared/management/fields';
 import {
 	enabledField,
 	nameField,
@@ -14,8 +14,8 @@ import {
 	webhookField,
 	webhookPath,
 	webhookRequest,
-	withoutPassword,
 } from './fields';
+import { withoutPassword } from '../../../shared/webhooks/auth';
 
 // PUT /apps/{appId}/webhooks/{webhookId}  header X-Webhook-Version: 2
 //   body {name?, webhookURL?, useBasicAuth?, username?, password?, enabled?, retryOnFailure?}  →  {data: <webhook>}

@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
-import { perKeyResults } from '../../../CometChat/shared/batch';
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { readList } from '../../../CometChat/shared/validate';
-import { appField } from '../common';
+import { perKeyResults } from '../../../shared/batch';
+import { defineOperation } from '../../../shared/operations';
+import { readList } from '../../../shared/validate';
+import { appField } from '../../../shared/management/fields';
 import { webhookField, webhookPath, webhookRequest } from '../webhook/fields';
 import { triggerIdsField } from './fields';
 

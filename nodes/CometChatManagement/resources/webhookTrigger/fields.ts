@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { inputError, readChoices } from '../../../CometChat/shared/validate';
-import { EVENTS } from '../../../CometChatTrigger/events';
-import { compareNames } from '../../../CometChat/shared/sort';
+import { inputError, readChoices } from '../../../shared/validate';
+import { EVENTS } from '../../../shared/webhooks/events';
+import { compareNames } from '../../../shared/sort';
 
-// The same catalogue of trigger IDs as the CometChat Trigger's Events (one list, nodes/CometChatTrigger/events.ts).
+// The same catalogue of trigger IDs as the CometChat Trigger's Events (one list, nodes/shared/webhooks/events.ts).
 const TRIGGER_OPTIONS: INodePropertyOptions[] = [...EVENTS]
 	.sort((a, b) => compareNames(a.name, b.name))
 	.map((event) => ({ name: event.name, value: event.id, description: `${event.description} (${event.id})` }));

@@ -1,7 +1,7 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { returnAllOrLimitUnpaged } from '../../../CometChat/shared/pagination';
-import { appField } from '../common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
+import { appField } from '../../../shared/management/fields';
 import { webhookField, webhookPath, webhookRequest } from '../webhook/fields';
 
 // GET /apps/{appId}/webhooks/{webhookId}/triggers  header X-Webhook-Version: 2  →  {data: [{id, description}], meta}

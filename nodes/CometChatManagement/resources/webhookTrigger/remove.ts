@@ -1,6 +1,6 @@
-import { defineOperation } from '../../../CometChat/shared/operations';
-import { unwrapData } from '../../../CometChat/shared/output';
-import { appField } from '../common';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { appField } from '../../../shared/management/fields';
 import { webhookField, webhookPath, webhookRequest } from '../webhook/fields';
 import { triggerIdsField } from './fields';
 

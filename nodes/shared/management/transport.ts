@@ -12,9 +12,10 @@ import {
 	type INodeExecutionData,
 	type NodeApiError,
 } from 'n8n-workflow';
-import { isSafeOverride, SAFE_OVERRIDE_TEST } from './baseUrl';
-import { toApiError, typedSecrets } from './errors';
-import { basicAuthSecret, redactAll, rememberSecrets, type SecretSource } from './redaction';
+import { isSafeOverride, SAFE_OVERRIDE_TEST } from '../chat/baseUrl';
+import { toApiError, typedSecrets } from '../errors/conversion';
+import { basicAuthSecret, redactAll, rememberSecrets, type SecretSource } from '../errors/redaction';
+import { APP_NOT_FOUND_FIX } from '../errors/hints';
 
 /**
  * The one transport for CometChat's management (multi-tenancy) API, `https://apimgmt.cometchat.io`
@@ -48,7 +49,7 @@ export const MANAGEMENT_URL_EXPRESSION =
 	' })() }}';
 
 /**
- * Key and secret as stored (shared/redaction.ts derives the trimmed and encoded forms), and the pair
+ * Key and secret as stored (errors/redaction.ts derives the trimmed and encoded forms), and the pair
  * as Tenant → Create sends it in HTTP Basic: cut out of every item, error and log line.
  */
 export function managementSecrets(credentials: ICredentialDataDecryptedObject): string[] {
@@ -74,7 +75,7 @@ export function managementCredentialProblem(credentials: ICredentialDataDecrypte
 // What to do about the management API's answers (codes from its error-codes page, reference §3.4).
 export const MANAGEMENT_FIXES: Record<string, string> = {
 	AUTH_ERR_EMPTY_AUTH_HEADER: 'Fill in Key and Secret in the CometChat Management API credential.',
-	ERR_APP_NOT_FOUND: 'These management keys see no app with this App ID, or it was archived. Pick the app from the list (App → Get Many shows them).',
+	ERR_APP_NOT_FOUND: APP_NOT_FOUND_FIX,
 	ERR_APP_ARCHIVED: 'The app was archived and will be deleted after 30 days. Use an active app.',
 	ERR_APP_CREATION_FAILED_MAX_LIMIT:
 		'The account has the most complimentary apps CometChat allows. Delete an app or upgrade one to a paid plan, then try again.',

@@ -5,7 +5,7 @@ import {
 	type PostReceiveAction,
 	type PreSendAction,
 } from 'n8n-workflow';
-import { guardPaginators, keepingSecretsOut, type SecretSource } from './redaction';
+import { guardPaginators, keepingSecretsOut, type SecretSource } from './errors/redaction';
 import { singleRequest } from './retry';
 
 /**

@@ -183,12 +183,21 @@ function cursorOf(next: unknown): IDataObject | undefined {
 	return cursor.id === undefined ? undefined : cursor;
 }
 
-/** Return All and Limit of a cursor list (see paginateByCursor). */
-export function returnAllOrLimitByCursor(options: CursorOptions = {}): INodeProperties[] {
-	return [
-		{ ...returnAllOrLimit[0], routing: { send: { paginate: true }, operations: { pagination: paginateByCursor(options) } } },
-		returnAllOrLimit[1],
-	];
+// The cursor walks of the lists that go on from `meta.next`, one function per page-size parameter: the
+// Return All fields of lists that page alike stay alike and fold (a walk made per list would not).
+const walkCursorBy = {
+	limit: paginateByCursor({ sizeParam: 'limit' }),
+	perPage: paginateByCursor({ sizeParam: 'perPage' }),
+	none: paginateByCursor({ sizeParam: null }),
+};
+
+/**
+ * Return All and Limit of a cursor list (see paginateByCursor): by the list's page-size parameter, or
+ * with a walk of the list's own (made once, at its module's level) where `meta.next` cannot be sent back.
+ */
+export function returnAllOrLimitByCursor(walk: keyof typeof walkCursorBy | ReturnType<typeof paginateByCursor>): INodeProperties[] {
+	const pagination = typeof walk === 'string' ? walkCursorBy[walk] : walk;
+	return [{ ...returnAllOrLimit[0], routing: { send: { paginate: true }, operations: { pagination } } }, returnAllOrLimit[1]];
 }
 
 /** Return All and Limit, shared by every page-based Get Many. */
@@ -223,3 +232,18 @@ export const returnAllOrLimitUnpaged: INodeProperties[] = [
 	{ ...returnAllOrLimit[0], routing: undefined },
 	{ ...returnAllOrLimit[1], routing: { output: { maxResults: '={{ $value }}' } } },
 ];
+
+/**
+ * One page of a From List picker over a page-numbered list: its records and the token of the next page
+ * (the page number, while `meta.pagination` says more pages follow). Used by the pickers of both nodes.
+ */
+export function pickerPage(body: IDataObject, paginationToken: string | undefined): { page: number; records: IDataObject[]; next?: string } {
+	const page = Number(paginationToken) || 1;
+	const records = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
+	const pagination = ((body.meta as IDataObject | undefined)?.pagination ?? {}) as IDataObject;
+	const more = Number(pagination.current_page ?? page) < Number(pagination.total_pages ?? 0);
+	return { page, records, next: more ? String(page + 1) : undefined };
+}
+
+/** The page number a picker asks for: the token of the page before, else 1. */
+export const pickerPageNumber = (paginationToken: string | undefined) => Number(paginationToken) || 1;

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { idProblem, inputError, readList, readText } from '../../shared/validate';
+import { idProblem, inputError, readList, readText } from '../../../shared/validate';
 
 // What Group and Group Member operations share: the group type and member scope choices, the fields
 // Simplify keeps, and the checks CometChat's constraints page asks for (names 100, descriptions 255,

@@ -35,19 +35,55 @@ export function inBatches({ lists, size = Infinity, nested = false, tag, field }
 	): Promise<INodeExecutionData[]> {
 		const body = (requestData.options.body ?? {}) as IDataObject;
 		const entries = lists.flatMap((list) => ((body[list] as string[] | undefined) ?? []).map((id) => ({ list, id })));
-		const items: INodeExecutionData[] = [];
-		for (let start = 0; start < entries.length; start += size) {
-			const chunk = entries.slice(start, start + size);
-			const chunkBody: IDataObject = { ...body };
-			for (const list of lists) delete chunkBody[list];
-			for (const { list, id } of chunk) ((chunkBody[list] ??= []) as string[]).push(id);
-			const batchRequest = { ...requestData, options: { ...requestData.options, body: chunkBody } };
-			const [response] = await withRetries(this, batchRequest.options, async () => await this.makeRoutingRequest(batchRequest));
-			const data = ((response?.json as IDataObject | undefined)?.data ?? {}) as IDataObject;
-			items.push(...matchAnswers(chunk, answersOf(data, lists, nested), { tag, field }));
-		}
-		return items;
+		return await sendInBatches(this, requestData, entries, size, {
+			bodyOf: (chunk) => {
+				const chunkBody: IDataObject = { ...body };
+				for (const list of lists) delete chunkBody[list];
+				for (const { list, id } of chunk) ((chunkBody[list] ??= []) as string[]).push(id);
+				return chunkBody;
+			},
+			itemsOf: (chunk, response) => {
+				const data = ((response?.json as IDataObject | undefined)?.data ?? {}) as IDataObject;
+				return matchAnswers(chunk, answersOf(data, lists, nested), { tag, field });
+			},
+		});
 	};
+}
+
+/** What sendInBatches needs of a batch endpoint. */
+export interface Batches<T> {
+	/** The request body of one batch. */
+	bodyOf: (batch: T[]) => IDataObject | string;
+	/** The output items of one batch's answer. */
+	itemsOf: (batch: T[], response: INodeExecutionData | undefined) => INodeExecutionData[];
+	/** What a failed batch throws (by default its error as it is); `start`/`end` index `entries`. */
+	failed?: (error: Error, start: number, end: number) => Error;
+}
+
+/**
+ * The one batch loop (ID lists here, Data Import's records): `entries` in requests of at most `size`, in
+ * order, each through the retry policy on its own; one batch's failure ends the run.
+ */
+export async function sendInBatches<T>(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	entries: T[],
+	size: number,
+	{ bodyOf, itemsOf, failed = (error) => error }: Batches<T>,
+): Promise<INodeExecutionData[]> {
+	const items: INodeExecutionData[] = [];
+	for (let start = 0; start < entries.length; start += size) {
+		const batch = entries.slice(start, start + size);
+		const batchRequest = { ...requestData, options: { ...requestData.options, body: bodyOf(batch) } };
+		let response: INodeExecutionData | undefined;
+		try {
+			[response] = await withRetries(context, batchRequest.options, async () => await context.makeRoutingRequest(batchRequest));
+		} catch (error) {
+			throw failed(error as Error, start, start + batch.length);
+		}
+		for (const item of itemsOf(batch, response)) items.push(item);
+	}
+	return items;
 }
 
 interface Answer {

@@ -1,6 +1,6 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { idProblem, inputError, readId, readIdList } from './validate';
-import { once } from './share';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import { describeValue, idProblem, inputError, readId, readIdList } from './validate';
+import { preSendFactory } from './fold';
 
 /**
  * `routing.send.value` for a list sent as one comma-separated query value (spec: style form, explode
@@ -12,13 +12,18 @@ export const csvValue =
 /** A URL path segment from a UID/GUID parameter, trimmed and encoded the way readId checks it. */
 export const pathId = (parameter: string) => `{{ encodeURIComponent(String($parameter["${parameter}"]).trim()) }}`;
 
+/** Sets the `onBehalfOf` header, with which CometChat acts as that user: the one place it is written. */
+export function actAs(requestOptions: IHttpRequestOptions, uid: string): void {
+	requestOptions.headers = { ...requestOptions.headers, onBehalfOf: uid };
+}
+
 /** preSend: the ID parameter must be a valid UID/GUID before anything is sent. */
-function checkId(parameter: string, field: string) {
-	return once(`checkId\0${parameter}\0${field}`, () => async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+const checkId = preSendFactory(function checkId(parameter: string, field: string) {
+	return async function checkIdBeforeSending(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		readId(this, parameter, field);
 		return requestOptions;
-	});
-}
+	};
+});
 
 // What the pickers differ in: where "From List" searches, and how "By ID" is labelled.
 const LOCATORS = {
@@ -112,7 +117,7 @@ async function setOnBehalfOf(this: IExecuteSingleFunctions, requestOptions: IHtt
 	if (uid === '') return requestOptions;
 	const problem = idProblem(uid);
 	if (problem) throw inputError(this, 'On Behalf Of', problem);
-	requestOptions.headers = { ...requestOptions.headers, onBehalfOf: uid };
+	actAs(requestOptions, uid);
 	return requestOptions;
 }
 
@@ -152,19 +157,20 @@ export function idListField(
 		description,
 		routing: {
 			send: {
-				preSend: [
-					once(`setIdList\0${name}\0${displayName}\0${bodyKey}`, () =>
-						async function setIdList(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-							const ids = readIdList(this, name, displayName);
-							requestOptions.body = { ...(requestOptions.body as object), [bodyKey]: ids };
-							return requestOptions;
-						},
-					),
-				],
+				preSend: [sendIdList(name, displayName, bodyKey)],
 			},
 		},
 	};
 }
+
+/** preSend of idListField: the checked list as the body array `bodyKey`. */
+const sendIdList = preSendFactory(function sendIdList(parameter: string, field: string, bodyKey: string) {
+	return async function setIdList(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const ids = readIdList(this, parameter, field);
+		requestOptions.body = { ...(requestOptions.body as object), [bodyKey]: ids };
+		return requestOptions;
+	};
+});
 
 /** The "Options" collection of an operation: optional fields, each sent only when added. */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {
@@ -226,4 +232,75 @@ export const statusFilter: INodeProperties = {
 	default: 'available',
 	description: 'Only users with this presence status',
 	routing: { send: { type: 'query', property: 'status' } },
+};
+
+/**
+ * A plain ID field (reason, rule, keyword list), checked before any request. CometChat documents no
+ * format for these IDs; its examples (spam, contact_details_filter, profanity-list) follow the UID
+ * rule, so the same rule applies: letters, digits, "-" and "_", at most 100 (INFERRED).
+ */
+export function idField(name: string, displayName: string, placeholder: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder,
+		description,
+		routing: {
+			send: {
+				preSend: [checkId(name, displayName)],
+			},
+		},
+	};
+}
+
+/** The User picker of the per-user operations; `place` puts the checked UID into the request. */
+function userField(description: string, sendUser: PreSendAction): INodeProperties {
+	return { ...userLocator('uid', 'User', description), routing: { send: { preSend: [sendUser] } } };
+}
+
+/** The user an operation is about, sent as the query parameter `uid` (preferences, mute, time zone). */
+export const userQueryField = (description: string) => userField(description, sendUserInQuery);
+async function sendUserInQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	requestOptions.qs = { ...requestOptions.qs, uid: readId(this, 'uid', 'User') };
+	return requestOptions;
+}
+
+/** The user an operation is about, sent as the `onBehalfOf` header, which the spec requires there (contact details). */
+export const userHeaderField = (description: string) => userField(description, sendUserInHeader);
+async function sendUserInHeader(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	actAs(requestOptions, readId(this, 'uid', 'User'));
+	return requestOptions;
+}
+
+/**
+ * The auth token, as a path segment (`/users/{uid}/auth_tokens/{authToken}`): checked before any
+ * request. pathId encodes it, but "." and ".." survive encoding and an HTTP client would resolve
+ * them (`…/auth_tokens/..` is `DELETE /users/{uid}`), so those are refused along with "/".
+ */
+async function checkAuthToken(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const raw = this.getNodeParameter('authToken', '') as unknown;
+	if (typeof raw !== 'string' && typeof raw !== 'number') {
+		throw inputError(this, 'Auth Token', `must be text, not ${describeValue(raw)}`);
+	}
+	const token = String(raw).trim();
+	const fix = 'Give the token as Create or Get Many returned it, such as cometchat-uid-1_1630306819c3027ce530b2367f3c97b4106f0cb8.';
+	if (token === '') throw inputError(this, 'Auth Token', 'is empty', fix);
+	if (token.includes('/')) throw inputError(this, 'Auth Token', 'contains "/", which an auth token never has', fix);
+	if (token === '.' || token === '..') throw inputError(this, 'Auth Token', `"${token}" is not an auth token`, fix);
+	return requestOptions;
+}
+
+export const authTokenField: INodeProperties = {
+	displayName: 'Auth Token',
+	name: 'authToken',
+	type: 'string',
+	typeOptions: { password: true },
+	required: true,
+	default: '',
+	placeholder: 'e.g. cometchat-uid-1_1630306819c3027ce530b2367f3c97b4106f0cb8',
+	description: 'The auth token, as Create or Get Many returned it',
+	routing: { send: { preSend: [checkAuthToken] } },
 };

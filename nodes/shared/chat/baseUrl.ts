@@ -16,7 +16,16 @@ export function isSafeOverride(url: string): boolean {
 /** The same check inside an n8n expression (credential tests cannot call code), on the variable `o`. */
 export const SAFE_OVERRIDE_TEST = `(new RegExp(${JSON.stringify(HTTPS)}, "i").test(o) || new RegExp(${JSON.stringify(LOOPBACK_HTTP)}, "i").test(o))`;
 const APP_ID = /^[A-Za-z0-9_-]+$/;
-export const REGIONS = ['us', 'eu', 'in'];
+/** The chat node's credential (the trigger's too, for attachments and its App ID). */
+export const CHAT_CREDENTIAL = 'cometChatApi';
+
+/** The regions CometChat hosts apps in (spec enum us | eu | in), sorted by name: credentials and Management alike. */
+export const REGION_OPTIONS = [
+	{ name: 'Europe', value: 'eu' },
+	{ name: 'India', value: 'in' },
+	{ name: 'United States', value: 'us' },
+];
+export const REGIONS = REGION_OPTIONS.map((option) => option.value);
 
 export const BASE_URL_RULE =
 	'The Base URL override in the CometChat credential must start with https:// (plain http:// is allowed only for localhost, 127.x.x.x and [::1]). Fix or clear it in the credential.';
@@ -48,7 +57,7 @@ export const BASE_URL_EXPRESSION =
 	' const o = String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "");' +
 	` if (o) return ${SAFE_OVERRIDE_TEST} ? o : undefined;` +
 	' const a = String($credentials.appId ?? "").trim();' +
-	' return /^[A-Za-z0-9_-]+$/.test(a) && ["us", "eu", "in"].includes($credentials.region) ? "https://" + a + ".api-" + $credentials.region + ".cometchat.io/v3" : undefined;' +
+	` return /^[A-Za-z0-9_-]+$/.test(a) && ${JSON.stringify(REGIONS)}.includes($credentials.region) ? "https://" + a + ".api-" + $credentials.region + ".cometchat.io/v3" : undefined;` +
 	' })() }}';
 
 /**
@@ -62,5 +71,5 @@ export const CALLS_BASE_URL_EXPRESSION =
 	' const o = String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "");' +
 	` if (o) return ${SAFE_OVERRIDE_TEST} ? o : undefined;` +
 	' const a = String($credentials.appId ?? "").trim();' +
-	' return /^[A-Za-z0-9_-]+$/.test(a) && ["us", "eu", "in"].includes($credentials.region) ? "https://" + a + ".call-" + $credentials.region + ".cometchat.io/v3" : undefined;' +
+	` return /^[A-Za-z0-9_-]+$/.test(a) && ${JSON.stringify(REGIONS)}.includes($credentials.region) ? "https://" + a + ".call-" + $credentials.region + ".cometchat.io/v3" : undefined;` +
 	' })() }}';

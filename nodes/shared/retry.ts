@@ -10,7 +10,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 import { DEFAULT_CONCURRENCY, withinConcurrency } from './concurrency';
-import { retryAfterOf } from './errors';
+import { retryAfterOf } from './errors/conversion';
 
 /**
  * What the node retries, and why:

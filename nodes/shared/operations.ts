@@ -5,8 +5,8 @@ import {
 	type INodePropertyOptions,
 	type PreSendAction,
 } from 'n8n-workflow';
-import { once } from './share';
-import { inputError, readChoice, readChoices } from './validate';
+import { preSendFactory } from './fold';
+import { describeValue, inputError, readChoice, readChoices } from './validate';
 import { compareNames } from './sort';
 
 /** One operation of a resource: its entry in the Operation dropdown and the fields it shows. */
@@ -15,7 +15,12 @@ export interface Operation {
 	fields: INodeProperties[];
 }
 
-/** Stamps the operation's fields with "show only for this resource and operation". */
+/**
+ * Stamps the operation's fields with "show only for this resource and operation", and adds input
+ * checks: every field sent as it is gets a pre-send that checks its value's kind before any request
+ * (see guarded below). The checks come from named factories (preSendFactory), so alike fields of
+ * several operations keep one function and still fold.
+ */
 export function defineOperation(
 	resource: string,
 	option: INodePropertyOptions,
@@ -51,34 +56,41 @@ function guarded(field: INodeProperties, path: string): INodeProperties {
 function checkFor(field: INodeProperties, path: string): PreSendAction | undefined {
 	const sentAsIs = field.routing?.send?.property !== undefined && field.routing.send.value === undefined;
 	const options = field.options as INodePropertyOptions[] | undefined;
-	let check: ((context: IExecuteSingleFunctions) => void) | undefined;
-	if (field.type === 'options' && options) check = (context) => readChoice(context, path, field.displayName, options);
-	else if (field.type === 'multiOptions' && options) check = (context) => readChoices(context, path, field.displayName, options);
-	else if (field.type === 'string' && sentAsIs) {
-		check = (context) => {
-			const value = context.getNodeParameter(path, '') as unknown;
-			if (typeof value !== 'string' && typeof value !== 'number') throw inputError(context, field.displayName, `must be text, not ${kind(value)}`);
-		};
-	} else if (field.type === 'boolean' && sentAsIs) {
-		check = (context) => {
-			const value = context.getNodeParameter(path, false) as unknown;
-			if (typeof value !== 'boolean') throw inputError(context, field.displayName, `must be true or false, not ${kind(value)}`);
-		};
-	}
-	if (!check) return undefined;
-	const run = check;
-	const key = JSON.stringify([field.type, path, field.displayName, options?.map((option) => option.value)]);
-	return once(`checkValue\0${key}`, () => async function checkValue(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		run(this);
-		return requestOptions;
-	});
+	const values = options?.map((option) => String(option.value));
+	if (field.type === 'options' && values) return checkChoice(path, field.displayName, values);
+	if (field.type === 'multiOptions' && values) return checkChoices(path, field.displayName, values);
+	if (field.type === 'string' && sentAsIs) return checkText(path, field.displayName);
+	if (field.type === 'boolean' && sentAsIs) return checkSwitch(path, field.displayName);
+	return undefined;
 }
 
-function kind(value: unknown): string {
-	if (value === null) return 'null';
-	if (Array.isArray(value)) return 'a list';
-	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
+// The checks defineOperation adds, one function per field path and name (so that alike fields fold).
+const checkChoice = preSendFactory(function checkChoice(path: string, field: string, values: readonly string[]) {
+	return async function checkValue(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		readChoice(this, path, field, [...values]);
+		return requestOptions;
+	};
+});
+const checkChoices = preSendFactory(function checkChoices(path: string, field: string, values: readonly string[]) {
+	return async function checkValue(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		readChoices(this, path, field, [...values]);
+		return requestOptions;
+	};
+});
+const checkText = preSendFactory(function checkText(path: string, field: string) {
+	return async function checkValue(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const value = this.getNodeParameter(path, '') as unknown;
+		if (typeof value !== 'string' && typeof value !== 'number') throw inputError(this, field, `must be text, not ${describeValue(value)}`);
+		return requestOptions;
+	};
+});
+const checkSwitch = preSendFactory(function checkSwitch(path: string, field: string) {
+	return async function checkValue(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const value = this.getNodeParameter(path, false) as unknown;
+		if (typeof value !== 'boolean') throw inputError(this, field, `must be true or false, not ${describeValue(value)}`);
+		return requestOptions;
+	};
+});
 
 /** The Operation dropdown of a resource (options sorted by name, as n8n's UX asks) and all its fields. */
 export function describeResource(

@@ -38,7 +38,7 @@ export function idProblem(value: string): string | undefined {
 export function readId(context: IExecuteSingleFunctions, parameter: string, field: string): string {
 	const raw = context.getNodeParameter(parameter, '', { extractValue: true });
 	if (typeof raw !== 'string' && typeof raw !== 'number') {
-		throw inputError(context, field, `expected a single ID but got ${describe(raw)}`);
+		throw inputError(context, field, `expected a single ID but got ${describeValue(raw)}`);
 	}
 	const value = String(raw).trim();
 	const problem = idProblem(value);
@@ -56,11 +56,11 @@ export function readList(context: IExecuteSingleFunctions, parameter: string, fi
 	if (Array.isArray(raw)) entries = raw;
 	else if (typeof raw === 'string') entries = raw.split(/[,\n]/);
 	else if (typeof raw === 'number') entries = [raw];
-	else throw inputError(context, field, `expected a comma-separated list or an array but got ${describe(raw)}`);
+	else throw inputError(context, field, `expected a comma-separated list or an array but got ${describeValue(raw)}`);
 	const values: string[] = [];
 	for (const entry of entries) {
 		if (typeof entry !== 'string' && typeof entry !== 'number') {
-			throw inputError(context, field, `every entry must be text, but one is ${describe(entry)}`);
+			throw inputError(context, field, `every entry must be text, but one is ${describeValue(entry)}`);
 		}
 		const value = String(entry).trim();
 		if (value !== '' && !values.includes(value)) values.push(value);
@@ -96,7 +96,7 @@ export function readJsonObject(context: IExecuteSingleFunctions, parameter: stri
 		}
 	}
 	if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-		throw inputError(context, field, `must be a JSON object, not ${describe(value)}`, 'Write a JSON object such as {"plan": "pro"}.');
+		throw inputError(context, field, `must be a JSON object, not ${describeValue(value)}`, 'Write a JSON object such as {"plan": "pro"}.');
 	}
 	return value as IDataObject;
 }
@@ -114,7 +114,7 @@ export function readText(
 ): string {
 	const raw = context.getNodeParameter(parameter, '') as unknown;
 	if (raw !== null && raw !== undefined && typeof raw !== 'string' && typeof raw !== 'number') {
-		throw inputError(context, field, `must be text, not ${describe(raw)}`);
+		throw inputError(context, field, `must be text, not ${describeValue(raw)}`);
 	}
 	const text = raw === null || raw === undefined ? '' : String(raw);
 	const value = trim ? text.trim() : text;
@@ -169,9 +169,115 @@ export function readChoices(context: IExecuteSingleFunctions, parameter: string,
 /** Characters as CometChat counts them (code points), so an emoji counts once. */
 export const characters = (value: string) => [...value].length;
 
-function describe(value: unknown): string {
+/** How a wrong value reads in an error ("must be text, not an array"): the one wording of the package. */
+export function describeValue(value: unknown): string {
 	if (value === null) return 'null';
-	if (Array.isArray(value)) return 'an array';
 	if (value === undefined) return 'nothing';
+	if (Array.isArray(value)) return 'an array';
 	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** A JSON object: not null, not an array. */
+export function isObject(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A switch read in code (values from expressions skip n8n's own check): true or false only. */
+export function readBoolean(context: IExecuteSingleFunctions, parameter: string, field: string): boolean {
+	const value = context.getNodeParameter(parameter, false) as unknown;
+	if (typeof value !== 'boolean') throw inputError(context, field, `must be true or false, not ${describeValue(value)}`);
+	return value;
+}
+
+/**
+ * A JSON list of objects (rule conditions, filters): JSON text or a value from an expression; one
+ * object counts as a list of one. At most `max` entries; `required` refuses an empty list.
+ */
+export function readJsonList(
+	context: IExecuteSingleFunctions,
+	parameter: string,
+	field: string,
+	{ max, required, example }: { max: number; required: boolean; example: string },
+): IDataObject[] {
+	const fix = `Write a JSON array of objects such as ${example}.`;
+	let value = context.getNodeParameter(parameter, '[]') as unknown;
+	if (typeof value === 'string') {
+		try {
+			value = JSON.parse(value.trim() === '' ? '[]' : value);
+		} catch (error) {
+			throw inputError(context, field, `is not valid JSON (${(error as Error).message})`, fix);
+		}
+	}
+	const list = value !== null && typeof value === 'object' && !Array.isArray(value) ? [value] : value;
+	if (!Array.isArray(list)) throw inputError(context, field, `must be a JSON array of objects, not ${describeValue(value)}`, fix);
+	list.forEach((entry, index) => {
+		if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+			throw inputError(context, field, `entry ${index + 1} must be an object, not ${describeValue(entry)}`, fix);
+		}
+	});
+	if (required && list.length === 0) throw inputError(context, field, 'is empty; give at least one', fix);
+	if (list.length > max) throw inputError(context, field, `has ${list.length} entries; CometChat allows at most ${max}`);
+	return list as IDataObject[];
+}
+
+// A plain check that catches typos (no "@", spaces); CometChat and the mail provider decide the rest.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_MAX = 254; // RFC 5321's limit on an address
+// E.164: "+", a country code and the number, at most 15 digits (the spec: "with country code").
+const PHONE = /^\+[1-9]\d{6,14}$/;
+
+/** An e-mail address, trimmed. */
+export function readEmail(context: IExecuteSingleFunctions, parameter: string, field: string): string {
+	const email = readText(context, parameter, field, { required: true, max: EMAIL_MAX });
+	if (!EMAIL.test(email)) throw inputError(context, field, `"${email.slice(0, 60)}" is not an e-mail address`, 'Write it as name@example.com.');
+	return email;
+}
+
+/** A phone number with its country code; spaces, dashes, dots and brackets are dropped. */
+export function readPhone(context: IExecuteSingleFunctions, parameter: string, field: string): string {
+	const text = readText(context, parameter, field, { required: true, max: 40 });
+	const phone = text.replace(/[\s().-]/g, '');
+	if (!PHONE.test(phone)) {
+		throw inputError(context, field, `"${text}" is not a phone number with its country code`, 'Write it with "+" and the country code, such as +14155550123.');
+	}
+	return phone;
+}
+
+/** An IANA time zone name, such as Asia/Tokyo, as the JavaScript engine knows them. */
+export function readTimezone(context: IExecuteSingleFunctions, parameter: string, field: string): string {
+	const zone = readText(context, parameter, field, { required: true, max: 100 });
+	try {
+		// The engine's own list of zones; it refuses names it does not know.
+		new Intl.DateTimeFormat('en-US', { timeZone: zone });
+	} catch {
+		throw inputError(context, field, `"${zone.slice(0, 60)}" is not a time zone`, 'Use an IANA time zone name such as Asia/Tokyo or America/New_York.');
+	}
+	if (!zone.includes('/') && zone !== 'UTC') {
+		// Abbreviations such as EST are accepted by the engine but are not what CometChat asks for.
+		throw inputError(context, field, `"${zone}" is an abbreviation, not a time zone name`, 'Use an IANA time zone name such as Asia/Tokyo or America/New_York.');
+	}
+	return zone;
+}
+
+// `<uid>_user_<uid>` or `group_<guid>`: UIDs and GUIDs are alpha-dash up to 100, so at most 206.
+const CONVERSATION_ID = /^[A-Za-z0-9_-]+$/;
+const CONVERSATION_ID_MAX = 206;
+
+/** A conversation ID parameter (also a filter of Message → Get Many), trimmed and checked. */
+export function readConversationId(context: IExecuteSingleFunctions, parameter = 'conversationId'): string {
+	const id = readText(context, parameter, 'Conversation ID', { required: true, max: CONVERSATION_ID_MAX });
+	if (!CONVERSATION_ID.test(id)) {
+		throw inputError(context, 'Conversation ID', `"${id.slice(0, 40)}" has characters a conversation ID cannot have; use only letters, digits, "-" and "_"`);
+	}
+	return id;
+}
+
+// Provider IDs are path segments on Delete and Set Default: "." and ".." alone would walk the path.
+const PROVIDER_ID = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
+
+/** Provider ID of FCM and APNs providers (a path segment on Delete and Set Default). */
+export function readProviderId(context: IExecuteSingleFunctions, parameter: string): string {
+	const id = readText(context, parameter, 'Provider ID', { required: true, max: 100 });
+	if (!PROVIDER_ID.test(id)) throw inputError(context, 'Provider ID', `"${id.slice(0, 60)}" is not a provider ID; use letters, digits, ".", "-" and "_"`);
+	return id;
 }

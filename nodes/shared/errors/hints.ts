@@ -1,20 +1,15 @@
-import {
-	NodeApiError,
-	type IDataObject,
-	type IExecuteSingleFunctions,
-	type IN8nHttpFullResponse,
-	type INode,
-	type INodeExecutionData,
-	type JsonObject,
-} from 'n8n-workflow';
-import { redactAll, SECRET_MIN_LENGTH } from './redaction';
+// The hint table: what each error code means for a workflow and what to change. Conversion
+// (conversion.ts) adds the hint to CometChat's own code and message; the management host's own
+// hints (shared/management/transport.ts) and the trigger's take their shared entries from here.
 
-export { redactAll } from './redaction';
+/** An app that is not there (chat, management and trigger alike): one text for all three. */
+export const APP_NOT_FOUND_FIX =
+	'No app has this App ID, or it was archived. Check the App ID: the app picked or typed, the trigger\'s App ID field, else the CometChat API credential\'s (CometChat Management → App → Get Many lists the apps your management keys see).';
 
 // What each CometChat error code means for a workflow and what to change. Codes and meanings come from
 // CometChat's error guide and its Calls, Data Import and Management error pages (reference §3). Where
 // CometChat documents a code only vaguely, the hint says so rather than guess.
-const FIXES: Record<string, string> = {
+export const FIXES: Record<string, string> = {
 	// Authentication: the CometChat API credential
 	AUTH_ERR_EMPTY_APPID:
 		'CometChat found no App ID in the request. Fill in App ID in the CometChat credential; with a Base URL Override, check that it still reaches your app (the default is https://{appId}.api-{region}.cometchat.io/v3).',
@@ -266,159 +261,8 @@ const FIXES: Record<string, string> = {
 		'The account has the most complimentary apps CometChat allows. Delete an app or upgrade one to a paid plan, then try again.',
 	ERR_APP_ARCHIVED: 'The app was archived and will be deleted after 30 days. Use an active app\'s App ID.',
 	ERR_APP_DELETION: 'The app has a paid subscription, so it cannot be deleted this way. Contact CometChat support.',
-	ERR_APP_NOT_FOUND: 'No app has this App ID, or it was archived. Check the App ID (the trigger\'s App ID field, else the CometChat API credential\'s).',
+	ERR_APP_NOT_FOUND: APP_NOT_FOUND_FIX,
 	ERR_ALREADY_AN_OWNER: 'This person is already an owner of the app. Leave them out of the collaborators.',
 	ERR_SELF_ACTION_DENIED: 'A user cannot add themselves as a collaborator. Use another person\'s email.',
 	ERR_NOT_A_COLLABORATOR: 'This email is not a collaborator of the app. Check the email.',
 };
-
-/** postReceive: turns any CometChat error response into a NodeApiError. Runs first for every operation. */
-export async function throwOnApiError(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	if (response.statusCode < 400) return items;
-	const credentials = await this.getCredentials('cometChatApi');
-	throw toApiError(this.getNode(), response, [String(credentials.apiKey ?? ''), ...typedSecrets(this)], this.getItemIndex());
-}
-
-// Paths of parameters that hold secrets the user types into the node (notification providers' keys,
-// push tokens), cut out of CometChat's error texts as the API key is. Their fields register them.
-const secretParameters = new Set<string>();
-
-export function registerSecretParameter(...paths: string[]): void {
-	for (const path of paths) secretParameters.add(path);
-}
-
-/** The values of this item's secret parameters (those of other operations read as empty). */
-export function typedSecrets(context: IExecuteSingleFunctions): string[] {
-	const values: string[] = [];
-	const parameters = context.getNode().parameters;
-	for (const path of secretParameters) {
-		// Only those this node has (a cheap look before n8n resolves the value).
-		if (path.split('.').reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), parameters) === undefined) continue;
-		let value: unknown;
-		try {
-			value = context.getNodeParameter(path, '');
-		} catch {
-			continue; // an expression that cannot be resolved holds no value to hide
-		}
-		if ((typeof value === 'string' || typeof value === 'number') && String(value).trim().length >= SECRET_MIN_LENGTH) {
-			values.push(String(value).trim(), ...jsonTexts(String(value)));
-		}
-	}
-	return values;
-}
-
-/** A secret given as a JSON object (a service account file): its longer texts (keys) are secrets too. */
-function jsonTexts(value: string): string[] {
-	if (!value.trim().startsWith('{')) return [];
-	try {
-		const parsed = JSON.parse(value) as unknown;
-		if (!isObject(parsed)) return [];
-		return Object.values(parsed).filter((entry): entry is string => typeof entry === 'string' && entry.length >= 20);
-	} catch {
-		return []; // not JSON: the text itself is the secret
-	}
-}
-
-/** What a caller may add to toApiError: hints of its own host or context. */
-export interface ApiErrorOptions {
-	/** Hints by code, used before the chat API's (e.g. the management API's). */
-	fixes?: Record<string, string>;
-	/** The hint when no code has one (e.g. for 401/403 of another credential). */
-	fallbackFix?: string;
-	/** A sentence put first in the description (what was being done). */
-	lead?: string;
-	/** Who answered, for a response without a code; default "CometChat". */
-	noun?: string;
-}
-
-/**
- * CometChat's `{error: {code, message, details}}` as an n8n error: code and message in the message
- * (so they also reach "continue on fail" output), the fix and field details in the description,
- * the HTTP status kept. The API key (and any other secret given) is cut out everywhere: CometChat
- * echoes it in some messages.
- */
-export function toApiError(
-	node: INode,
-	response: Pick<IN8nHttpFullResponse, 'body' | 'headers' | 'statusCode'>,
-	secrets: string | string[],
-	itemIndex?: number,
-	options: ApiErrorOptions = {},
-): NodeApiError {
-	const body = redactAll(response.body, (Array.isArray(secrets) ? secrets : [secrets]).filter(Boolean));
-	const error = isObject(body) && isObject(body.error) ? body.error : undefined;
-	const code = typeof error?.code === 'string' ? error.code : undefined;
-	const text = typeof error?.message === 'string' ? error.message : undefined;
-	const status = response.statusCode;
-	const where = itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
-
-	const message = code
-		? `${code}: ${text ?? 'CometChat gave no message'}${where}`
-		: `${options.noun ?? 'CometChat'} answered HTTP ${status}${where}`;
-	const parts: string[] = options.lead ? [options.lead] : [];
-	if (isObject(error?.details)) {
-		for (const [field, problems] of Object.entries(error.details)) {
-			parts.push(`${field}: ${Array.isArray(problems) ? problems.join(' ') : String(problems)}`);
-		}
-	}
-	const fix = (code && (options.fixes?.[code] ?? FIXES[code])) || options.fallbackFix;
-	if (fix) parts.push(fix);
-	if (status === 429) {
-		const retryAfter = header(response.headers, 'retry-after');
-		if (retryAfter) parts.push(`CometChat asks to retry after ${retryAfter} seconds.`);
-	}
-	if (!code) parts.push(`Response: ${truncate(typeof body === 'string' ? body : JSON.stringify(body ?? ''))}`);
-	parts.push(`HTTP ${status}.`);
-
-	const apiError = new NodeApiError(node, (isObject(body) ? body : { body }) as JsonObject, {
-		message,
-		description: parts.join(' '),
-		httpCode: String(status),
-		itemIndex,
-	});
-	const wait = waitSeconds(response.headers);
-	if (wait !== undefined) retryHints.set(apiError, wait);
-	return apiError;
-}
-
-// How long CometChat asked to wait before retrying, kept beside the error rather than in it.
-const retryHints = new WeakMap<Error, number>();
-
-/** Seconds CometChat asked to wait (Retry-After, else X-Rate-Limit-Reset), if it said. */
-export function retryAfterOf(error: Error): number | undefined {
-	return retryHints.get(error);
-}
-
-function waitSeconds(headers: IN8nHttpFullResponse['headers']): number | undefined {
-	const retryAfter = header(headers, 'retry-after');
-	if (retryAfter !== undefined) {
-		const seconds = Number(retryAfter);
-		if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-		const date = Date.parse(retryAfter);
-		if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000));
-	}
-	const reset = Number(header(headers, 'x-rate-limit-reset') ?? header(headers, 'x-ratelimit-reset'));
-	if (Number.isFinite(reset) && reset > 0) return Math.max(0, Math.ceil(reset - Date.now() / 1000));
-	return undefined;
-}
-
-/** redactAll for one secret (every form of it; see shared/redaction.ts). */
-export function redact<T>(value: T, secret: string): T {
-	return redactAll(value, [secret]);
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function header(headers: IN8nHttpFullResponse['headers'], name: string): string | undefined {
-	const found = Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name);
-	return found ? String(found[1]) : undefined;
-}
-
-function truncate(text: string): string {
-	return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-}

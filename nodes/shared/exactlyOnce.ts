@@ -10,9 +10,9 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 import { withinConcurrency } from './concurrency';
-import { throwOnApiError } from './errors';
+import { throwOnApiError } from './errors/conversion';
 import { retrying, withRetries, type LostAnswerVerdict } from './retry';
-import { CREDENTIAL } from './transport';
+import { CHAT_CREDENTIAL } from './chat/baseUrl';
 
 // Exactly-once writes whose answer can be lost: sends (Send, Send as Bot, Reply in Thread) and, at the
 // end of this file, User → Create. Every message carries a MUID: the user's, or
@@ -146,7 +146,7 @@ export async function sendOnce(
 			const send = async (): Promise<INodeExecutionData[]> => {
 				attempt.mayBeStored = true;
 				const request = { ...options, body: bodyFor(options.body as IDataObject, missing()), returnFullResponse: true, ignoreHttpStatusErrors: true };
-				const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, request)) as IN8nHttpFullResponse;
+				const response = (await this.helpers.httpRequestWithAuthentication.call(this, CHAT_CREDENTIAL, request)) as IN8nHttpFullResponse;
 				// CometChat refused the message outright (4xx): it was not stored, a re-run need not look it up.
 				const { statusCode } = response;
 				if (statusCode >= 400 && statusCode < 500 && statusCode !== 429 && found.size === 0) attempt.mayBeStored = false;
@@ -268,7 +268,7 @@ async function lookUp(
 /** A documented read, with the retry policy (the caller holds the request's place among the concurrent ones): its `data`. */
 async function read(context: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<unknown> {
 	return await retrying(context, request, async () => {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL, request)) as IN8nHttpFullResponse;
+		const response = (await context.helpers.httpRequestWithAuthentication.call(context, CHAT_CREDENTIAL, request)) as IN8nHttpFullResponse;
 		await throwOnApiError.call(context, [], response);
 		return (response.body as IDataObject | undefined)?.data;
 	});

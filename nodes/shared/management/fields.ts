@@ -1,27 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { appLocator, pathId } from '../../CometChat/shared/fields';
-import { readText } from '../../CometChat/shared/validate';
-
-/**
- * "2" selects CometChat's current webhooks (deliveries `{trigger, data, appId, region, webhook}`, the
- * ones the CometChat Trigger reads); without it the management API manages legacy webhooks (spec
- * parameter X-Webhook-Version). Every webhook and trigger operation sends it.
- */
-export const WEBHOOK_VERSION_HEADER = 'X-Webhook-Version';
-export const WEBHOOK_VERSION = '2';
+import { appLocator, pathId } from '../fields';
+import { readText } from '../validate';
+import { REGION_OPTIONS } from '../chat/baseUrl';
 
 /** The app an operation works on: a picker over GET /apps, or the App ID. */
 export const appField = (description = 'The CometChat app') => appLocator('appId', 'App', description);
 
 /** `/apps/{appId}` of the chosen app, for `routing.request.url` (prefix with "="). */
 export const appPath = `/apps/${pathId('appId')}`;
-
-/** The regions CometChat hosts apps in (spec enum us | eu | in), sorted by name. */
-export const REGION_OPTIONS = [
-	{ name: 'Europe', value: 'eu' },
-	{ name: 'India', value: 'in' },
-	{ name: 'United States', value: 'us' },
-];
 
 /**
  * preSend: a text parameter checked with readText and sent as the body field `bodyKey` (left out when
@@ -54,3 +40,5 @@ export function textField(
 		routing: { send: { preSend: [sendText(name, displayName, name, { max, required: true })] } },
 	};
 }
+
+export { REGION_OPTIONS };

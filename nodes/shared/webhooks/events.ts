@@ -1,5 +1,5 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
-import { compareNames } from '../CometChat/shared/sort';
+import { compareNames } from '../sort';
 
 /** The "All Events" choice of the Events field. */
 export const ALL_EVENTS = '*';

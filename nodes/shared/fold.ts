@@ -1,7 +1,7 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
 /*
- * Why fields are shared: for every item, n8n's RoutingNode walks every property of the description
+ * Why alike fields are folded: for every item, n8n's RoutingNode walks every property of the description
  * (twice) and evaluates an expression parameter once per property *of that name*, shown or not
  * (BENCHMARKS.md, "Throughput"). With one property per operation, `uid` from an expression cost 80
  * evaluations per item. Operation files still declare their own fields (one small file per operation);
@@ -16,7 +16,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
  * those resources would show a field it did not show before. The result is ordered so that every
  * operation's fields keep their order (a fold that would make two operations disagree is not made).
  */
-export function shareFields(properties: INodeProperties[]): INodeProperties[] {
+export function foldAlikeFields(properties: INodeProperties[]): INodeProperties[] {
 	const operationsOf = new Map<string, Set<string>>();
 	const operationField = new Map<string, number>();
 	properties.forEach((property, index) => {
@@ -172,7 +172,7 @@ function glanceOf(property: INodeProperties): string {
 
 /**
  * Whether two fields are equal apart from their resource and operation. Functions are compared by
- * identity: the factories of shared fields hand out one function per purpose. Copies made by one
+ * identity: the factories of shared fields hand out one function per purpose and arguments (preSendFactory). Copies made by one
  * helper share most of their parts, which makes most comparisons short.
  */
 function sameShape(a: INodeProperties, b: INodeProperties): boolean {
@@ -233,12 +233,27 @@ class Fold {
 	}
 }
 
-const made = new Map<string, unknown>();
+type Argument = string | number | boolean | undefined | readonly string[];
+
 /**
- * The function `make` returns, made once per key: factories of fields hand out one pre-send per purpose
- * and arguments, so that alike fields stay alike and shareFields can fold them.
+ * Makes a named factory of pre-sends that hands out ONE function per argument list: fields made with
+ * the same arguments carry the same function, so they stay alike and foldAlikeFields folds them
+ * (functions are compared by identity). Declare each factory once, at module level, named after what
+ * its pre-send does:
+ *
+ *     export const checkId = preSendFactory(function checkId(parameter: string, field: string) { ... });
+ *
+ * The arguments are the key (as JSON), and every factory has its own: no key is written by hand, a
+ * factory cannot hand out another's function, and a field cannot get a pre-send that skipped the factory.
  */
-export function once<T>(key: string, make: () => T): T {
-	if (!made.has(key)) made.set(key, make());
-	return made.get(key) as T;
+export function preSendFactory<A extends Argument[]>(make: (...args: A) => PreSendAction): (...args: A) => PreSendAction {
+	const made = new Map<string, PreSendAction>();
+	const factory = (...args: A): PreSendAction => {
+		const key = JSON.stringify(args);
+		let preSend = made.get(key);
+		if (!preSend) made.set(key, (preSend = make(...args)));
+		return preSend;
+	};
+	Object.defineProperty(factory, 'name', { value: make.name });
+	return factory;
 }

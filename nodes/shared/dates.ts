@@ -1,5 +1,5 @@
 import { tryToParseDateTime, type IExecuteSingleFunctions, type IHttpRequestOptions, type PreSendAction } from 'n8n-workflow';
-import { inputError } from './validate';
+import { describeValue, inputError } from './validate';
 
 // Unix timestamps given as numbers: up to 11 digits are seconds (until the year 5138), more are milliseconds.
 const SECONDS_BELOW = 1e11;
@@ -38,7 +38,7 @@ export function readDateMillis(
 			throw inputError(context, field, `${shown} is not a date`, fix);
 		}
 	} else {
-		throw inputError(context, field, `must be a date, not ${describe(raw)}`, fix);
+		throw inputError(context, field, `must be a date, not ${describeValue(raw)}`, fix);
 	}
 	if (!Number.isFinite(millis)) throw inputError(context, field, 'is not a valid date', fix);
 	if (millis < 0) throw inputError(context, field, 'is before 1970; CometChat counts time from 1970-01-01', fix);
@@ -56,10 +56,6 @@ function isDateTime(value: unknown): boolean {
 	);
 }
 
-function describe(value: unknown): string {
-	if (Array.isArray(value)) return 'a list';
-	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
 
 /**
  * preSend: a date field sent as the query parameter `query` in Unix **seconds** (CometChat's 10-digit
@@ -71,4 +67,13 @@ export function dateQuery(parameter: string, query: string, field: string): PreS
 		requestOptions.qs = { ...requestOptions.qs, [query]: Math.floor(millis / 1000) };
 		return requestOptions;
 	};
+}
+
+/** The days of a week's schedule (notification settings and preferences), as CometChat names them. */
+export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/** Why a time of day written as HHMM (e.g. 2130 for 21:30) is not one, or undefined. */
+export function hhmmProblem(value: unknown): string | undefined {
+	const ok = Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 2359 && (value as number) % 100 < 60;
+	return ok ? undefined : 'must be a time written as HHMM, from 0 (00:00) to 2359 (23:59), such as 2130 for 21:30';
 }

@@ -7,11 +7,10 @@ import {
 	type IN8nHttpFullResponse,
 	type ILoadOptionsFunctions,
 } from 'n8n-workflow';
-import { resolveBaseUrl } from './baseUrl';
-import { toApiError, typedSecrets } from './errors';
-import { redactAll, redactError, rememberSecrets, type SecretSource } from './redaction';
+import { CHAT_CREDENTIAL, resolveBaseUrl } from './baseUrl';
+import { toApiError, typedSecrets } from '../errors/conversion';
+import { redactAll, redactError, rememberSecrets, type SecretSource } from '../errors/redaction';
 
-export const CREDENTIAL = 'cometChatApi';
 
 /**
  * preSend for every operation: the base address, from the credential, or — for a bad credential —
@@ -24,7 +23,7 @@ export async function checkCredential(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const credentials = await this.getCredentials(CREDENTIAL);
+	const credentials = await this.getCredentials(CHAT_CREDENTIAL);
 	rememberSecrets(this, [String(credentials.apiKey ?? '')]);
 	const { url, problem } = resolveBaseUrl(credentials);
 	if (problem || !url) {
@@ -38,7 +37,7 @@ export async function checkCredential(
 
 /** The CometChat node's secrets: the REST API key everywhere, typed secrets (provider keys, push tokens) in errors. */
 export const chatSecrets: SecretSource = {
-	credential: async (context) => [String((await context.getCredentials(CREDENTIAL)).apiKey ?? '')],
+	credential: async (context) => [String((await context.getCredentials(CHAT_CREDENTIAL)).apiKey ?? '')],
 	typed: typedSecrets,
 };
 
@@ -49,13 +48,13 @@ export async function cometChatApiRequest(
 	path: string,
 	qs: IDataObject = {},
 ): Promise<IDataObject> {
-	const credentials = await this.getCredentials(CREDENTIAL);
+	const credentials = await this.getCredentials(CHAT_CREDENTIAL);
 	const { url, problem } = resolveBaseUrl(credentials);
 	if (problem || !url) throw new NodeOperationError(this.getNode(), String(problem));
 	const apiKey = String(credentials.apiKey ?? '');
 	let response: IN8nHttpFullResponse;
 	try {
-		response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, {
+		response = (await this.helpers.httpRequestWithAuthentication.call(this, CHAT_CREDENTIAL, {
 			method,
 			url: `${url}${path}`,
 			qs,

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'crypto';
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 export const WEBHOOK_AUTH_CREDENTIAL = 'cometChatWebhookAuthApi';
 
@@ -59,4 +59,13 @@ function sameSecret(given: string, expected: string): boolean {
 	const a = createHash('sha256').update(given, 'utf8').digest();
 	const b = createHash('sha256').update(expected, 'utf8').digest();
 	return timingSafeEqual(a, b);
+}
+
+/** postReceive: a webhook never leaves the node with its Basic Auth password, should CometChat echo it. */
+export async function withoutPassword(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return items.map((item) => {
+		const json = { ...item.json };
+		delete json.password;
+		return { ...item, json };
+	});
 }

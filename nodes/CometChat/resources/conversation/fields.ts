@@ -8,9 +8,9 @@ import type {
 	INodePropertyOptions,
 	PreSendAction,
 } from 'n8n-workflow';
-import { groupLocator, userLocator } from '../../shared/fields';
-import { unwrapData } from '../../shared/output';
-import { inputError, readChoice, readId, readText } from '../../shared/validate';
+import { actAs, groupLocator, userLocator } from '../../../shared/fields';
+import { unwrapData } from '../../../shared/output';
+import { readChoice, readConversationId, readId } from '../../../shared/validate';
 
 // What the conversation operations share: the "Conversation With" choice and its pickers, the
 // required On Behalf Of picker, the URL of a user or group conversation, Message ID and Conversation
@@ -59,8 +59,7 @@ export function onBehalfOfField(): INodeProperties {
 }
 
 function setOnBehalfOf(context: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): void {
-	const uid = readId(context, 'onBehalfOf', 'On Behalf Of');
-	requestOptions.headers = { ...requestOptions.headers, onBehalfOf: uid };
+	actAs(requestOptions, readId(context, 'onBehalfOf', 'On Behalf Of'));
 }
 
 /** preSend of the operations by conversation ID: the required onBehalfOf header. */
@@ -98,24 +97,6 @@ export function checkConversation({ onBehalfOfForGroups = true } = {}): PreSendA
 	};
 }
 
-/**
- * A message ID (`messageId`, an integer in CometChat's spec): a number field, or the string IDs
- * CometChat's own outputs carry ("1059") from an expression.
- */
-export function readMessageId(context: IExecuteSingleFunctions, parameter: string): number {
-	const raw = context.getNodeParameter(parameter, 0) as unknown;
-	const text = typeof raw === 'number' || typeof raw === 'string' ? String(raw).trim() : undefined;
-	if (text === undefined) throw inputError(context, 'Message ID', `must be a message ID (a whole number), not ${describe(raw)}`);
-	if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
-		throw inputError(context, 'Message ID', `"${text.slice(0, 40)}" is not a message ID; give a whole number of at least 1, e.g. 1059`);
-	}
-	return Number(text);
-}
-
-// `<uid>_user_<uid>` or `group_<guid>`: UIDs and GUIDs are alpha-dash up to 100, so at most 206.
-const CONVERSATION_ID = /^[A-Za-z0-9_-]+$/;
-const CONVERSATION_ID_MAX = 206;
-
 /** The Conversation ID field of the operations by ID. */
 export const conversationIdField: INodeProperties = {
 	displayName: 'Conversation ID',
@@ -127,15 +108,6 @@ export const conversationIdField: INodeProperties = {
 	description:
 		'The conversation\'s ID, as in conversationId of a message or conversation: &lt;uid&gt;_user_&lt;uid&gt; for two users, group_&lt;guid&gt; for a group',
 };
-
-/** A conversation ID parameter (also a filter of Message → Get Many), trimmed and checked. */
-export function readConversationId(context: IExecuteSingleFunctions, parameter = 'conversationId'): string {
-	const id = readText(context, parameter, 'Conversation ID', { required: true, max: CONVERSATION_ID_MAX });
-	if (!CONVERSATION_ID.test(id)) {
-		throw inputError(context, 'Conversation ID', `"${id.slice(0, 40)}" has characters a conversation ID cannot have; use only letters, digits, "-" and "_"`);
-	}
-	return id;
-}
 
 /** preSend: Conversation ID must look like one before anything is sent. */
 export async function checkConversationId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
@@ -156,10 +128,4 @@ export async function markResult(
 	const { Message, message, ...rest } = (first?.json ?? {}) as IDataObject;
 	const text = message ?? Message;
 	return [{ json: { ...rest, ...(text !== undefined ? { message: text } : {}) } }];
-}
-
-function describe(value: unknown): string {
-	if (value === null) return 'null';
-	if (Array.isArray(value)) return 'a list';
-	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
