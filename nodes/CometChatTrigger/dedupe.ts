@@ -35,18 +35,26 @@ interface Entry {
  * Events seen by this process, per trigger node. n8n loads the workflow's static data from its
  * database for every delivery and saves it afterwards, so two deliveries arriving together both read
  * the set before either is saved: only this process-wide memory, checked and written without an
- * await in between, catches the second one. It also heals the store: every save carries what this
- * process remembers, so a save that raced another one loses nothing.
+ * await in between, catches the second one.
+ *
+ * `store` heals the saves: n8n writes the whole static data (last writer wins), and a delivery's save
+ * can land after a later delivery's (the node awaits after admitting). So every delivery's static data
+ * points at the same two objects of this process, kept up to date in place: whichever save lands last
+ * serialises everything this process has admitted (and read) by then, not a snapshot of its own moment.
  */
-const memory = new Map<string, Map<string, Entry>>();
+interface Scope {
+	entries: Map<string, Entry>;
+	store: { seen: Record<string, number>; recent: Record<string, number> };
+}
+const memory = new Map<string, Scope>();
 
-function memoryOf(scope: string): Map<string, Entry> {
+function memoryOf(scope: string): Scope {
 	let entries = memory.get(scope);
 	if (entries) {
 		// Most recently used last, so the least used scope goes first.
 		memory.delete(scope);
 	} else {
-		entries = new Map();
+		entries = { entries: new Map(), store: { seen: {}, recent: {} } };
 		if (memory.size >= MEMORY_MAX_SCOPES) memory.delete(memory.keys().next().value as string);
 	}
 	memory.set(scope, entries);
@@ -77,7 +85,7 @@ export function admit(scope: string, staticData: IDataObject, identities: Identi
 	const windowSeconds = RETRY_WINDOW_MS / 1000;
 	const live = (entry: { t: number; windowed: boolean }) => !entry.windowed || nowSeconds - entry.t < windowSeconds;
 
-	const entries = memoryOf(scope);
+	const { entries, store } = memoryOf(scope);
 	const seen = storedMap(staticData.seen);
 	const recent = storedMap(staticData.recent);
 
@@ -105,6 +113,9 @@ export function admit(scope: string, staticData: IDataObject, identities: Identi
 	};
 	for (const [hash, t] of Object.entries(seen)) add(hash, { t, windowed: false });
 	for (const [hash, t] of Object.entries(recent)) add(hash, { t, windowed: true });
+	// What this process's earlier deliveries read and kept: a stale read here must not drop it.
+	for (const [hash, t] of Object.entries(store.seen)) add(hash, { t, windowed: false });
+	for (const [hash, t] of Object.entries(store.recent)) add(hash, { t, windowed: true });
 	for (const [hash, entry] of entries) add(hash, entry);
 	const kept = [...all].filter(([, entry]) => live(entry)).sort(([, a], [, b]) => b.t - a.t);
 	// `"<hash>":<seconds>,` per entry, plus the two keys and braces.
@@ -118,10 +129,20 @@ export function admit(scope: string, staticData: IDataObject, identities: Identi
 	}
 	const changed = (before: Record<string, number>, after: Record<string, number>) =>
 		Object.keys(before).length !== Object.keys(after).length || Object.keys(after).some((hash) => before[hash] !== after[hash]);
+	const seenChanged = changed(seen, nextSeen) || staticData.seen === undefined;
+	const recentChanged = changed(recent, nextRecent) || staticData.recent === undefined;
+	refill(store.seen, nextSeen);
+	refill(store.recent, nextRecent);
 	// Assigned only when something changed: an assignment is what makes n8n save the static data.
-	if (changed(seen, nextSeen) || staticData.seen === undefined) staticData.seen = nextSeen;
-	if (changed(recent, nextRecent) || staticData.recent === undefined) staticData.recent = nextRecent;
+	if (seenChanged) staticData.seen = store.seen;
+	if (recentChanged) staticData.recent = store.recent;
 	// The list earlier versions kept (other hashes, 15 minutes): nothing in it can match any more.
 	if (staticData.recentEvents !== undefined) delete staticData.recentEvents;
 	return admitted;
+}
+
+/** Makes `target` hold exactly `source`, in place (other deliveries' static data point at it). */
+function refill(target: Record<string, number>, source: Record<string, number>): void {
+	for (const key of Object.keys(target)) if (!(key in source)) delete target[key];
+	Object.assign(target, source);
 }

@@ -393,6 +393,19 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 		expect(admit(scope, store, [blockedKey, blockedKey], t0 + 10 * RETRY_WINDOW_MS)).toEqual([true, false]);
 	});
 
+	it('deliveries whose saves land out of order lose nothing: the last save written holds every event admitted before it', () => {
+		const { admit } = dedupe;
+		const key = (n: number) => ({ dedupeKey: `demo-app:n8n-hook:message_sent:${n}`, windowed: false });
+		const scope = 'test\nsaves out of order';
+		// Four deliveries arrive together: each loads the (empty) static data before any is saved.
+		const loaded = [0, 1, 2, 3].map((): IDataObject => ({}));
+		loaded.forEach((staticData, n) => expect(admit(scope, staticData, [key(400 + n)])).toEqual([true]));
+		// The node awaits after admitting, so the first delivery's save can be the last one written: n8n
+		// writes the whole static data as it serialises it then (last writer wins).
+		const saved = JSON.parse(JSON.stringify(loaded[0])) as { seen?: Record<string, number> };
+		expect(Object.keys(saved.seen ?? {})).toHaveLength(4);
+	});
+
 	it("the seen-set in static data is bounded in bytes, the oldest dropped first", () => {
 		const { admit, STORE_MAX_BYTES } = dedupe;
 		const store: IDataObject = { recentEvents: [{ k: 'from an earlier version', t: 1 }] };
