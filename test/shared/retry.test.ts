@@ -258,6 +258,40 @@ describe('rate limits and retries', () => {
 		expect(emulator.requests).toHaveLength(1);
 	});
 
+	it('n8n\'s Retry On Fail creates each user once: the re-run returns the users its first run created', async () => {
+		// Three users; grace's create is refused once (a 4xx, so the node fails and n8n runs it again). Before,
+		// the re-run failed on erin and frank with ERR_UID_ALREADY_EXISTS.
+		await start();
+		const refused = { status: 400, body: { error: { message: 'Try later.', devMessage: '', source: 'chat-api', code: 'ERR_BAD_REQUEST' } } };
+		let graceRefused = false;
+		emulator.planFaults((request) => {
+			if (request.method !== 'POST' || (request.body as { uid?: string } | undefined)?.uid !== 'grace' || graceRefused) return undefined;
+			graceRefused = true;
+			return refused;
+		});
+		const { items, error } = await runNode({
+			parameters: { resource: 'user', operation: 'create', uid: '={{ $json.uid }}', name: '={{ $json.name }}' },
+			credentials: credentials(),
+			input: [
+				{ json: { uid: 'erin', name: 'Erin' } },
+				{ json: { uid: 'frank', name: 'Frank' } },
+				{ json: { uid: 'grace', name: 'Grace' } },
+			],
+			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.uid, item.json.name])).toEqual([
+			['erin', 'Erin'],
+			['frank', 'Frank'],
+			['grace', 'Grace'],
+		]);
+		expect([...emulator.state.users.keys()].filter((uid) => ['erin', 'frank', 'grace'].includes(uid)).sort()).toEqual(['erin', 'frank', 'grace']);
+		// The re-run read every user first and created only grace, whose first try was refused.
+		const creates = emulator.requests.filter((r) => r.method === 'POST').map((r) => `${(r.body as { uid: string }).uid} ${r.status}`);
+		expect(creates.sort()).toEqual(['erin 200', 'frank 200', 'grace 200', 'grace 400']);
+		expect(emulator.requests.filter((r) => r.method === 'GET').map((r) => r.path).sort()).toEqual(['/v3/users/erin', '/v3/users/frank', '/v3/users/grace']);
+	});
+
 	it('keeps the user\'s own MUID and looks the message up by it after a lost answer', async () => {
 		await start();
 		emulator.failNext({ drop: true, handle: true });
