@@ -203,7 +203,7 @@ async function throughput(emulator: EmulatorProcess, options: Options, rows: Row
 	}
 }
 
-async function returnAll(emulator: EmulatorProcess, options: Options, rows: Row[], notes: string[]) {
+async function returnAll(emulator: EmulatorProcess, options: Options, rows: Row[]) {
 	await emulator.send({ cmd: 'clear' });
 	// The messages' two users (alice and bob) make the user list exactly listSize long.
 	await emulator.send({ cmd: 'seedUsers', count: options.listSize - 2 });
@@ -364,7 +364,7 @@ async function main() {
 			}
 			if (options.only.has('list')) {
 				out(`Return All: ${options.listSize} records, ${options.runs} run(s)…`);
-				await returnAll(emulator, options, rows, notes);
+				await returnAll(emulator, options, rows);
 			}
 		} finally {
 			emulator.stop();

@@ -27,8 +27,12 @@ export class CometChatManagementApi implements ICredentialType {
 			displayName: 'Key',
 			name: 'key',
 			type: 'string',
-			// A secret like the secret itself: it opens every app of the account.
-			typeOptions: { password: true },
+			// Not masked: CometChat's spec calls it the "Authorization Key" beside the "Authorization Secret",
+			// and every management call needs both, so the key names the pair (like an access key ID) and
+			// the secret is what unlocks it (INFERRED: CometChat does not say the key alone grants
+			// nothing; the emulator and every recorded call send both). n8n's lint plugin agrees
+			// (credential-unnecessary-password). It is still redacted from errors and output like the
+			// secret (nodes/shared/errors/redaction.ts): naming an account's key costs nothing to hide.
 			required: true,
 			default: '',
 			description: 'The management API key from CometChat (sent in the "key" header). Not the REST API key of an app.',

@@ -183,7 +183,9 @@ function sameShape(a: INodeProperties, b: INodeProperties): boolean {
 
 function sameConditions(a: INodeProperties, b: INodeProperties): boolean {
 	const conditions = ({ show, ...others }: NonNullable<INodeProperties['displayOptions']> = {}) => {
-		const { resource: _resource, operation: _operation, ...rest } = show ?? {};
+		const rest = { ...show };
+		delete rest.resource;
+		delete rest.operation;
 		return { ...others, show: rest };
 	};
 	return equal(conditions(a.displayOptions), conditions(b.displayOptions));

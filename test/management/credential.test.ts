@@ -6,10 +6,10 @@ import { expectManagementRequest, useEmulator } from '../helpers';
 describe('cometChatManagementApi credential and the app picker', () => {
 	const ctx = useEmulator();
 
-	it('has key and secret as password fields, generic key/secret headers and a GET /apps test', () => {
+	it('has the secret as a password field (the key names the pair, unmasked), generic key/secret headers and a GET /apps test', () => {
 		expect(managementCredentialType.name).toBe('cometChatManagementApi');
 		expect(managementCredentialType.properties.map((p) => [p.name, p.type, p.default, p.typeOptions?.password ?? false])).toEqual([
-			['key', 'string', '', true],
+			['key', 'string', '', false],
 			['secret', 'string', '', true],
 			['baseUrl', 'string', '', false],
 		]);

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { inputError, readId } from '../../../shared/validate';
@@ -27,7 +27,7 @@ export const get = defineOperation(
 );
 
 /** postReceive: the app whose ID is the one asked for (CometChat IDs ignore case), else an error naming it. */
-async function exactApp(this: IExecuteSingleFunctions, items: INodeExecutionData[], _response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+async function exactApp(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const appId = readId(this, 'appId', 'App');
 	const found = items.find((item) => String((item.json as IDataObject).id ?? '').toLowerCase() === appId.toLowerCase());
 	if (!found) {
