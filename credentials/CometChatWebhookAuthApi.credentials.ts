@@ -1,8 +1,9 @@
 import type { ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
 /**
- * The HTTP Basic Auth pair CometChat sends with every webhook delivery; the CometChat Trigger
- * answers 401 to anything else. CometChat signs nothing, so this pair is the only proof that a
+ * The HTTP Basic Auth pair CometChat sends with every webhook delivery to a CometChat Trigger registered
+ * by hand (in the dashboard); the trigger answers 401 to anything else. Automatic registration makes its
+ * own pair and does not use this credential. CometChat signs nothing, so this pair is the only proof that a
  * request comes from CometChat. Checked by the trigger's credential test (CometChat's rules).
  */
 export class CometChatWebhookAuthApi implements ICredentialType {
@@ -32,7 +33,7 @@ export class CometChatWebhookAuthApi implements ICredentialType {
 			required: true,
 			default: '',
 			description:
-				'Up to 100 letters and digits (CometChat accepts no spaces or symbols here). Use a long random one, for example 40 characters.',
+				'16 to 100 letters and digits (CometChat accepts no spaces or symbols here): it is the only lock on the trigger\'s URL. Use a long random one, for example 40 characters.',
 		},
 	];
 }

@@ -14,13 +14,14 @@ import {
 } from 'n8n-workflow';
 import { redactAll, redactItems } from '../shared/errors/redaction';
 import { attachmentOptions, downloadAttachments } from './attachments';
-import { WEBHOOK_AUTH_CREDENTIAL, basicAuthMatches, webhookAuthPair } from '../shared/webhooks/auth';
+import { basicAuthMatches, webhookAuthPair } from '../shared/webhooks/auth';
 import { admit } from './dedupe';
 import { ALL_EVENTS, EVENT_OPTIONS } from '../shared/webhooks/events';
 import { envelopesOf, eventIdentity, itemsOf } from './payload';
 import {
 	createWebhook,
 	deleteWebhook,
+	deliveryPair,
 	isAutomatic,
 	triggerSecrets,
 	webhookExists,
@@ -39,11 +40,13 @@ export class CometChatTrigger implements INodeType {
 		defaults: { name: 'CometChat Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+		// One credential at a time (n8n's single-credential-per-node rule): Registration picks it. Automatic
+		// registration makes its own Basic Auth pair, so it needs the management key pair only; manual
+		// registration needs the pair typed into the dashboard. Literal names: the package scanner reads
+		// them from the source.
 		credentials: [
-			// Literal names: the package scanner reads them from the source.
-			{ name: 'cometChatWebhookAuthApi', required: true, testedBy: 'checkWebhookAuth' },
+			{ name: 'cometChatWebhookAuthApi', required: true, testedBy: 'checkWebhookAuth', displayOptions: { show: { registration: ['manual'] } } },
 			{ name: 'cometChatManagementApi', required: true, displayOptions: { show: { registration: ['automatic'] } } },
-			{ name: 'cometChatApi', required: false },
 		],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		eventTriggerDescription: 'Waiting for CometChat to send an event',
@@ -58,7 +61,7 @@ export class CometChatTrigger implements INodeType {
 						name: 'Automatic (Management API)',
 						value: 'automatic',
 						description:
-							'Activating the workflow creates its webhook at CometChat, deactivating deletes it. Needs management API keys (a CometChat plan with multi-tenancy).',
+							'Activating the workflow creates its webhook at CometChat with a Basic Auth pair the trigger makes itself, deactivating deletes it. Needs management API keys (a CometChat plan with multi-tenancy).',
 					},
 					{
 						name: 'Manual (Dashboard)',
@@ -83,8 +86,8 @@ export class CometChatTrigger implements INodeType {
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. 2619372a0d1f1e8e',
-				description:
-					'The CometChat app to register the webhook in. Leave empty to use the App ID of the connected CometChat API credential.',
+				required: true,
+				description: 'The CometChat app to register the webhook in (CometChat dashboard → Application → API & Auth Keys)',
 				displayOptions: { show: { registration: ['automatic'] } },
 			},
 			{
@@ -167,11 +170,12 @@ export class CometChatTrigger implements INodeType {
 		const request = this.getRequestObject();
 		const response = this.getResponseObject();
 
-		const { pair, problem } = webhookAuthPair(await this.getCredentials(WEBHOOK_AUTH_CREDENTIAL));
+		const { pair, problem } = await deliveryPair(this);
 		// A credential CometChat could not use either: fail loudly (an error execution) rather than
 		// answer 401 forever without anyone noticing.
-		if (!pair) throw new NodeOperationError(this.getNode(), String(problem));
-		if (!basicAuthMatches(request.headers.authorization, pair)) {
+		if (problem) throw new NodeOperationError(this.getNode(), problem);
+		// No pair (automatic registration before its first activation): nobody was given one.
+		if (!pair || !basicAuthMatches(request.headers.authorization, pair)) {
 			response.setHeader('WWW-Authenticate', 'Basic realm="CometChat Trigger"');
 			return answer(response, 401, 'Authorization is required');
 		}
@@ -207,11 +211,9 @@ export class CometChatTrigger implements INodeType {
 		// new Workflow and so resets its changed-flag: the additions were never saved (issue #14).
 		// CometChat waits 2 seconds for an answer; downloads can take longer, so it comes first.
 		writeAnswer(response, 200, 'Workflow was started');
-		if (options.downloadAttachments === true && items.some((item) => item.json.message !== undefined)) {
-			await downloadAttachments.call(this, items);
-		}
+		const appKey = options.downloadAttachments === true ? await downloadAttachments.call(this, items) : [];
 		// An event may repeat a secret (a message quoting the webhook password): none reaches the workflow.
-		return { noWebhookResponse: true, workflowData: [redactItems(items, await triggerSecrets(this, pair))] };
+		return { noWebhookResponse: true, workflowData: [redactItems(items, [...(await triggerSecrets(this, pair)), ...appKey])] };
 	}
 }
 

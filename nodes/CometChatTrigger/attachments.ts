@@ -1,5 +1,6 @@
 import type { IBinaryKeyData, IDataObject, IHttpRequestOptions, INodeExecutionData, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
-import { CHAT_CREDENTIAL, resolveBaseUrl } from '../shared/chat/baseUrl';
+import { MANAGEMENT_HOST, managementRequest } from '../shared/management/transport';
+import { redactAll } from '../shared/errors/redaction';
 import { redact } from '../shared/errors/conversion';
 import { attachmentsOf } from './payload';
 import { isObject } from '../shared/validate';
@@ -26,10 +27,17 @@ import { isObject } from '../shared/validate';
  * timeout and the whole delivery a time limit. A file that fails never stops the event: it goes on
  * with `attachmentErrors` (`{url, code, message}`, no secrets).
  *
- * The exception is the CometChat API credential's Base URL Override origin (a proxy, the local
- * emulator): it is the address the user configured for this app's API, so it gets the key, may be
- * plain http when the override is (the credential allows http only for loopback), and its address is
- * not checked (it is loopback for the emulator by design).
+ * The key: the trigger holds one credential (n8n's single-credential-per-node rule). With automatic
+ * registration that is the management key pair, which can read the app's REST API keys (GET /apps lists
+ * each app's `apiKeys`, management spec example), so the trigger asks for the app's fullAccess key once
+ * per delivery with files and keeps it nowhere. With manual registration it holds only the Webhook Auth
+ * pair: no key, so only files CometChat serves without one (token-based access off) are downloaded, and
+ * private ones are listed as `needs_credential`.
+ *
+ * The exception to the media hosts is the management credential's Base URL Override origin (a proxy, the
+ * local emulator, which serves the media of its apps too): it is the address the user configured, so it
+ * gets the key, may be plain http when the override is (the credential allows http only for loopback),
+ * and its address is not checked (it is loopback for the emulator by design).
  */
 
 /** Redirects followed after the keyed request: FAT URL → pre-signed URL, plus one spare (INFERRED). */
@@ -92,7 +100,7 @@ export const attachmentOptions: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to download the files attached to an event's message into the binary properties attachment_0, attachment_1 and so on. Only https files on CometChat's media hosts (the files-, media- and data- hosts of your region on cometchat.io) are fetched; private media (token-based file access) needs a CometChat API credential of the app. Files that cannot be downloaded are listed in attachmentErrors and the workflow still starts.",
+			"Whether to download the files attached to an event's message into the binary properties attachment_0, attachment_1 and so on. Only https files on CometChat's media hosts (the files-, media- and data- hosts of your region on cometchat.io) are fetched; private media (token-based file access) is downloaded with Registration: Automatic, which reads the app's REST API key through the management API. Files that cannot be downloaded are listed in attachmentErrors and the workflow still starts.",
 	},
 ];
 
@@ -149,9 +157,9 @@ export interface MediaIo {
 export interface DownloadContext {
 	io: MediaIo;
 	limits: AttachmentLimits;
-	/** Whether a CometChat API credential is connected (the keyed request needs it). */
+	/** Whether the app's REST API key is at hand (the keyed request needs it). */
 	hasKey: boolean;
-	/** The Base URL Override's origin, when the credential has one. */
+	/** The management credential's Base URL Override origin, when it has one. */
 	overrideOrigin?: string;
 	/** The delivery's deadline. */
 	eventSignal: AbortSignal;
@@ -227,7 +235,10 @@ async function fetchFile(rawUrl: string, ctx: DownloadContext, byteLimit: number
 	if (response.statusCode >= 400) {
 		response.body.destroy();
 		if (response.statusCode === 401 && !ctx.hasKey) {
-			throw new AttachmentError('needs_credential', 'HTTP 401: the file needs a token; connect a CometChat API credential of this app to download it');
+			throw new AttachmentError(
+				'needs_credential',
+				"HTTP 401: the file needs a token (private media); set Registration to Automatic, whose management credential gives the trigger the app's REST API key, to download it",
+			);
 		}
 		throw new AttachmentError('http_error', `HTTP ${response.statusCode} from ${url.host}`);
 	}
@@ -530,31 +541,51 @@ export function resolverOf(ctx: IWebhookFunctions): MediaIo['resolve'] {
 		);
 }
 
+/** What the keyed request needs: the app's REST API key (empty when there is none), and more. */
+interface MediaAccess {
+	apiKey: string;
+	appId: string;
+	overrideOrigin?: string;
+	/** Why the key could not be read: every file is then listed with `credential_error`. */
+	problem?: string;
+}
+
+/**
+ * The app's fullAccess REST API key through the management API (automatic registration only; see the
+ * top of this file). An app without one, or manual registration, gives no key: public files still come.
+ */
+async function mediaAccess(ctx: IWebhookFunctions): Promise<MediaAccess> {
+	if (ctx.getNodeParameter('registration', 'manual') !== 'automatic') return { apiKey: '', appId: '' };
+	const appId = String(ctx.getNodeParameter('appId', '') ?? '').trim();
+	const failed = (reason: string) => ({ apiKey: '', appId, problem: `The app's REST API key could not be read through the CometChat Management API: ${reason}` });
+	try {
+		const { response, baseUrl, secrets } = await managementRequest(ctx, { method: 'GET', path: '/apps', qs: { searchKey: appId, perPage: 100 } });
+		const overrideOrigin = baseUrl === MANAGEMENT_HOST ? undefined : new URL(baseUrl).origin;
+		if (response.statusCode >= 400) return { ...failed(redactAll(`HTTP ${response.statusCode}`, secrets)), overrideOrigin };
+		const apps = isObject(response.body) && Array.isArray(response.body.data) ? response.body.data : [];
+		// searchKey also matches names and parts of IDs: only the app whose ID is this one counts (IDs ignore case).
+		const app = apps.find((entry) => isObject(entry) && String(entry.id ?? '').toLowerCase() === appId.toLowerCase());
+		const keys = isObject(app) && isObject(app.apiKeys) ? Object.values(app.apiKeys) : [];
+		const fullAccess = keys.find((key) => isObject(key) && key.scope === 'fullAccess' && typeof key.apiKey === 'string' && key.apiKey !== '');
+		return { apiKey: isObject(fullAccess) ? String(fullAccess.apiKey) : '', appId, overrideOrigin };
+	} catch (error) {
+		return failed(String((error as Error).message ?? error));
+	}
+}
+
 /**
  * The trigger's entry point: adds `attachment_N` binaries and `attachmentErrors` to the items whose
- * event has a message with files. Never throws, so the event always starts its workflow.
+ * event has a message with files. Never throws, so the event always starts its workflow. Returns the
+ * app key it used, for the caller to cut out of the items.
  */
-export async function downloadAttachments(this: IWebhookFunctions, items: INodeExecutionData[]): Promise<void> {
+export async function downloadAttachments(this: IWebhookFunctions, items: INodeExecutionData[]): Promise<string[]> {
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const limits = limitsFrom(options);
 	const eventSignal = AbortSignal.timeout(limits.eventTimeoutMs);
-	const node = this.getNode();
-	let apiKey = '';
-	let appId = '';
-	let overrideOrigin: string | undefined;
-	let credentialProblem: string | undefined;
-	const hasCredential = Boolean(node.credentials?.[CHAT_CREDENTIAL]);
-	if (hasCredential) {
-		try {
-			const chat = await this.getCredentials(CHAT_CREDENTIAL);
-			apiKey = String(chat.apiKey ?? '');
-			appId = String(chat.appId ?? '');
-			const override = String(chat.baseUrl ?? '').trim() ? resolveBaseUrl(chat).url : undefined;
-			overrideOrigin = override ? new URL(override).origin : undefined;
-		} catch (error) {
-			credentialProblem = `The CometChat API credential could not be read: ${(error as Error).message}`;
-		}
-	}
+	const filesOf = items.map((item) => attachmentsOf(item.json.message));
+	// Asked only when there is something to fetch: one management call per delivery with files.
+	if (filesOf.every((files) => files.length === 0)) return [];
+	const { apiKey, appId, overrideOrigin, problem: credentialProblem } = await mediaAccess(this);
 	const io: MediaIo = {
 		resolve: resolverOf(this),
 		get: async (url, keyed, signal) => {
@@ -568,21 +599,19 @@ export async function downloadAttachments(this: IWebhookFunctions, items: INodeE
 				disableFollowRedirect: true,
 				abortSignal: signal,
 				// No compression: the body is counted as it arrives, and the socket stays visible.
-				headers: { 'Accept-Encoding': 'identity', ...(keyed ? { appId } : {}) },
+				// CometChat's token-based file access: the appId and apikey headers (webhook guide).
+				headers: { 'Accept-Encoding': 'identity', ...(keyed ? { appId, apikey: apiKey } : {}) },
 			};
-			const response = keyed
-				? await this.helpers.httpRequestWithAuthentication.call(this, CHAT_CREDENTIAL, request)
-				: await this.helpers.httpRequest(request);
-			return response as MediaResponse;
+			return (await this.helpers.httpRequest(request)) as MediaResponse;
 		},
 	};
 
-	for (const item of items) {
-		const files = attachmentsOf(item.json.message);
+	for (const [n, item] of items.entries()) {
+		const files = filesOf[n];
 		if (files.length === 0) continue;
 		const result = credentialProblem
 			? { files: new Map<number, DownloadedFile>(), errors: files.map((file, index) => ({ index, url: file.url, code: 'credential_error', message: credentialProblem as string })) }
-			: await downloadFiles(files, { io, limits, hasKey: hasCredential && apiKey !== '', overrideOrigin, eventSignal });
+			: await downloadFiles(files, { io, limits, hasKey: apiKey !== '', overrideOrigin, eventSignal });
 		const binary: IBinaryKeyData = {};
 		for (const [index, media] of result.files) {
 			const file = files[index];
@@ -599,6 +628,7 @@ export async function downloadAttachments(this: IWebhookFunctions, items: INodeE
 				.map(({ url, code, message }) => redact({ url, code, message }, apiKey));
 		}
 	}
+	return apiKey ? [apiKey] : [];
 }
 
 function fileNameOf(url: string, index: number): string {

@@ -12,12 +12,11 @@ import {
 } from 'n8n-workflow';
 import { basicAuthSecret, redactAll } from '../shared/errors/redaction';
 import { MANAGEMENT_CREDENTIAL, managementError, managementRequest, managementSecrets, resolveManagementUrl } from '../shared/management/transport';
-import { WEBHOOK_AUTH_CREDENTIAL, webhookAuthPair, type BasicAuthPair } from '../shared/webhooks/auth';
+import { WEBHOOK_AUTH_CREDENTIAL, generatePair, storedPair, webhookAuthPair, type BasicAuthPair } from '../shared/webhooks/auth';
 import { triggerIdsToRegister } from '../shared/webhooks/events';
 import { WEBHOOK_VERSION_HEADERS } from '../shared/webhooks/version';
 import { isObject } from '../shared/validate';
 import { APP_NOT_FOUND_FIX } from '../shared/errors/hints';
-import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
 
 /** CometChat's limit (management webhooks overview, constraints). */
 export const MAX_WEBHOOKS_PER_APP = 25;
@@ -41,9 +40,36 @@ interface Registration extends Target {
 	triggerIds: string[];
 }
 
+/** Where automatic registration keeps the Basic Auth pair it made, in the node's static data. */
+const PAIR_KEY = 'basicAuth';
+
 /**
- * Every secret the trigger's credentials hold: the webhook password (and its Basic Auth pair), the
- * management key and secret, the app's REST API key; those of credentials not connected are skipped.
+ * The pair a delivery must carry. Manual registration: the Webhook Auth credential's (a problem when
+ * CometChat could not use it, or it is too short). Automatic registration: the pair the trigger made and
+ * registered, from static data; none before the first activation, so every delivery gets 401.
+ */
+export async function deliveryPair(ctx: IWebhookFunctions): Promise<{ pair?: BasicAuthPair; problem?: string }> {
+	if (isAutomatic(ctx)) return { pair: storedPair(ctx.getWorkflowStaticData('node')[PAIR_KEY]) };
+	return webhookAuthPair(await ctx.getCredentials(WEBHOOK_AUTH_CREDENTIAL));
+}
+
+/**
+ * Automatic registration's own pair: the one in static data, else a new random one put there. n8n saves
+ * static data after activation (and hands it to "Listen for test event" deliveries), so the delivery
+ * checks the pair that was registered. Changing it needs nothing but a new activation (see deleteWebhook).
+ */
+function ownPair(ctx: IHookFunctions): BasicAuthPair {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const kept = storedPair(staticData[PAIR_KEY]);
+	if (kept) return kept;
+	const pair = generatePair();
+	staticData[PAIR_KEY] = { ...pair };
+	return pair;
+}
+
+/**
+ * Every secret the trigger knows: the Basic Auth pair deliveries carry (the credential's, or the one the
+ * trigger made), the management key and secret; those of credentials not connected are skipped.
  */
 export async function triggerSecrets(ctx: IHookFunctions | IWebhookFunctions, pair?: BasicAuthPair): Promise<string[]> {
 	const secrets: string[] = [];
@@ -55,14 +81,15 @@ export async function triggerSecrets(ctx: IHookFunctions | IWebhookFunctions, pa
 			// a credential that cannot be read here holds nothing this trigger could have shown
 		}
 	};
-	if (pair) secrets.push(pair.password, basicAuthSecret(pair.username, pair.password));
+	const own = isAutomatic(ctx) ? storedPair(ctx.getWorkflowStaticData('node')[PAIR_KEY]) : undefined;
+	const known = pair ?? own;
+	if (known) secrets.push(known.password, basicAuthSecret(known.username, known.password));
 	else await read(WEBHOOK_AUTH_CREDENTIAL, (data) => [String(data.password ?? ''), basicAuthSecret(data.username, data.password)]);
 	await read(MANAGEMENT_CREDENTIAL, managementSecrets);
-	await read(CHAT_CREDENTIAL, (data) => [String(data.apiKey ?? '')]);
 	return secrets;
 }
 
-export function isAutomatic(ctx: IHookFunctions): boolean {
+export function isAutomatic(ctx: IHookFunctions | IWebhookFunctions): boolean {
 	return ctx.getNodeParameter('registration', 'manual') === 'automatic';
 }
 
@@ -109,17 +136,13 @@ async function resolveTarget(ctx: IHookFunctions): Promise<Target> {
 	const { url, problem } = resolveManagementUrl(management);
 	if (!url) throw new NodeOperationError(node, String(problem));
 
-	let appId = String(ctx.getNodeParameter('appId', '') ?? '').trim();
-	if (!appId && node.credentials?.[CHAT_CREDENTIAL]) {
-		const chat = await ctx.getCredentials(CHAT_CREDENTIAL);
-		appId = String(chat.appId ?? '').trim();
-	}
+	const appId = String(ctx.getNodeParameter('appId', '') ?? '').trim();
 	if (!APP_ID.test(appId)) {
 		throw new NodeOperationError(
 			node,
 			appId
 				? `The App ID "${appId}" has characters other than letters, digits, "-" and "_". Copy it from the CometChat dashboard (Application → API & Auth Keys).`
-				: 'Automatic registration needs the App ID of the CometChat app: fill in the App ID field, or connect a CometChat API credential (its App ID is used).',
+				: 'Automatic registration needs the App ID of the CometChat app: fill in the App ID field (CometChat dashboard → Application → API & Auth Keys).',
 		);
 	}
 	return { baseUrl: url, appId, webhookId: webhookIdFor(ctx), secrets: managementSecrets(management) };
@@ -128,8 +151,7 @@ async function resolveTarget(ctx: IHookFunctions): Promise<Target> {
 async function resolveRegistration(ctx: IHookFunctions): Promise<Registration> {
 	const node = ctx.getNode();
 	const target = await resolveTarget(ctx);
-	const { pair, problem } = webhookAuthPair(await ctx.getCredentials(WEBHOOK_AUTH_CREDENTIAL));
-	if (!pair) throw new NodeOperationError(node, String(problem));
+	const pair = ownPair(ctx);
 
 	const webhookUrl = ctx.getNodeWebhookUrl('default') ?? '';
 	if (!/^https:\/\/[^\s/?#]+/i.test(webhookUrl)) {
@@ -263,6 +285,8 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 		throw registrationError(ctx.getNode(), response, target.secrets, `deleting webhook "${target.webhookId}"`);
 	}
 	forget(ctx, target.webhookId);
+	// The next activation registers a new pair: nothing that knew this one gets in afterwards.
+	delete ctx.getWorkflowStaticData('node')[PAIR_KEY];
 	return true;
 }
 

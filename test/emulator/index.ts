@@ -22,7 +22,7 @@ import {
 	createHttpServer,
 } from './server';
 import { seedDemoData } from './seed';
-import { EmulatorState, type MemberScope } from './state';
+import { DEFAULT_API_KEY, EmulatorState, type MemberScope } from './state';
 
 export { EmulatorState } from './state';
 export type {
@@ -42,7 +42,7 @@ export { CometError, cometError, errorBody, type CometErrorBody, type ErrorDetai
 export { DEMO_USERS, seedDemoData } from './seed';
 
 export const DEFAULT_APP_ID = 'demo-app';
-export const DEFAULT_API_KEY = 'test-rest-api-key-0123456789abcdef';
+export { DEFAULT_API_KEY } from './state';
 
 export interface EmulatorOptions {
 	/** Default 0 (a random free port). */

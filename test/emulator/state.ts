@@ -118,6 +118,9 @@ export function groupConversationId(guid: string): string {
 }
 
 /** `n` random lower-case hex characters. */
+/** The chat host's default REST API key; the management host lists it as the demo app's fullAccess key. */
+export const DEFAULT_API_KEY = 'test-rest-api-key-0123456789abcdef';
+
 export function randomHex(n: number): string {
 	return randomBytes(Math.ceil(n / 2))
 		.toString('hex')

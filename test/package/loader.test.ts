@@ -56,7 +56,9 @@ describe('package loading', () => {
 			});
 		}
 		expect(loader.known.credentials.cometChatWebhookAuthApi.supportedNodes).toEqual(['cometChatTrigger']);
-		expect(loader.known.credentials.cometChatApi.supportedNodes).toEqual(['cometChat', 'cometChatTrigger']);
+		expect(loader.known.credentials.cometChatManagementApi.supportedNodes).toEqual(['cometChatManagement', 'cometChatTrigger']);
+		// One credential per node at a time: the trigger no longer takes the chat API credential.
+		expect(loader.known.credentials.cometChatApi.supportedNodes).toEqual(['cometChat']);
 	});
 
 	it('loads the CometChat Management node with its own credential only', async () => {

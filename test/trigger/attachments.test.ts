@@ -2,8 +2,9 @@
  * CometChat Trigger → Download Attachments, safely.
  *
  * The whole flow runs in n8n's engine (test/harness/trigger.ts) against the emulator, reached as the
- * CometChat API credential's Base URL Override host (the one host besides CometChat's media hosts
- * the trigger fetches from). CometChat's real media hosts cannot be reached here, so the host
+ * management credential's Base URL Override host (the one host besides CometChat's media hosts the
+ * trigger fetches from; the emulator serves the management API and its apps' media there). The app's
+ * key comes from the management API (automatic registration: the trigger's one credential). CometChat's real media hosts cannot be reached here, so the host
  * allowlist, the address checks and the redirect rules on those hosts are tested as units below,
  * with stand-ins for the network.
  */
@@ -26,9 +27,9 @@ import {
 	type MediaResponse,
 } from '../../nodes/CometChatTrigger/attachments';
 import { createEmulator, type Emulator } from '../emulator';
-import { managementStore, type MediaFile } from '../emulator/management';
+import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET, managementStore, type MediaFile } from '../emulator/management';
 import { deliver, envelope } from '../emulator/webhooks';
-import { startTrigger, triggerType, type TriggerHarness } from '../harness/trigger';
+import { TRIGGER_NAME, startTrigger, triggerType, type TriggerHarness } from '../harness/trigger';
 
 const AUTH = { username: 'n8nhooks', password: 'Wq7Zr2Lp9Xk4Vb8Nm3Ty6Hs1' };
 const andrew = { uid: 'cometchat-uid-1', name: 'Andrew Joseph' };
@@ -87,14 +88,22 @@ describe('CometChat Trigger: Download Attachments in the engine (through the Bas
 	const origin = () => emulator.url.replace(/\/v3$/, '');
 	const media = (name: string) => `${origin()}/demo-app/media/${name}`;
 	const put = (name: string, file: Partial<MediaFile> & { data: Buffer }) => managementStore(emulator.state).putMedia('demo-app', name, { mimeType: 'image/png', ...file });
-	const chat = () => ({ appId: 'demo-app', region: 'us', apiKey: emulator.apiKey, baseUrl: emulator.url });
+	const management = () => ({ key: DEFAULT_MANAGEMENT_KEY, secret: DEFAULT_MANAGEMENT_SECRET, baseUrl: origin() });
 	const mediaCalls = () => emulator.requests.filter((r) => r.path.includes('/media/'));
+	const managementCalls = () => emulator.requests.filter((r) => r.headers.secret !== undefined);
 
-	async function run(urls: string[], options: IDataObject = {}, credentials: IDataObject | undefined = chat()) {
-		const harness = await startTrigger({
-			parameters: { registration: 'manual', events: ['*'], options: { downloadAttachments: true, ...options } },
-			credentials: { cometChatWebhookAuthApi: AUTH, ...(credentials ? { cometChatApi: credentials } : {}) },
-		});
+	/** Automatic registration (the management credential only), as after an activation that registered AUTH. */
+	async function run(urls: string[], options: IDataObject = {}, registration: 'automatic' | 'manual' = 'automatic') {
+		const harness = await startTrigger(
+			registration === 'automatic'
+				? {
+						parameters: { registration, appId: 'demo-app', events: ['*'], options: { downloadAttachments: true, ...options } },
+						credentials: { cometChatManagementApi: management() },
+						// The pair an activation registers (test/trigger/trigger.test.ts covers that part).
+						staticData: { [`node:${TRIGGER_NAME}`]: { basicAuth: AUTH } },
+					}
+				: { parameters: { registration, events: ['*'], options: { downloadAttachments: true, ...options } }, credentials: { cometChatWebhookAuthApi: AUTH } },
+		);
 		open.push(harness);
 		const started = Date.now();
 		const answer = await deliver(harness.url, envelope('message_sent', { message: mediaMessage(urls) }), { auth: AUTH });
@@ -121,6 +130,31 @@ describe('CometChat Trigger: Download Attachments in the engine (through the Bas
 		expect(fileCall.query.fat).toMatch(/^[0-9a-f]{32}$/);
 		expect(fileCall.headers.apikey).toBeUndefined();
 		expect(fileCall.headers.appid).toBeUndefined();
+		// The key came from the management API, asked once for this delivery: the app's fullAccess key.
+		expect(managementCalls()).toHaveLength(1);
+		expect(managementCalls()[0]).toMatchObject({ method: 'GET', path: '/apps', query: { searchKey: 'demo-app', perPage: '100' } });
+		expect(managementCalls()[0].headers).toMatchObject({ key: DEFAULT_MANAGEMENT_KEY, secret: DEFAULT_MANAGEMENT_SECRET });
+	});
+
+	it('manual registration (the Webhook Auth credential only) has no app key: a private file is listed, nothing is asked with a key', async () => {
+		put('private.png', { data: Buffer.from('secret image') });
+		const { answer, item } = await run([media('private.png')], {}, 'manual');
+		expect(answer.status).toBe(200);
+		expect(item.binary).toBeUndefined();
+		// The override origin is the management credential's; without it the emulator's http address is no media host.
+		expect(item.json.attachmentErrors).toEqual([{ url: media('private.png'), code: 'not_https', message: expect.any(String) }]);
+		expect(emulator.requests).toEqual([]);
+	});
+
+	it('an app key that cannot be read lists every file as credential_error, without the secret', async () => {
+		put('a.png', { data: Buffer.from('a') });
+		emulator.failNext({ status: 500, body: { error: { code: 'ERR_EXCEPTION', message: `boom ${DEFAULT_MANAGEMENT_SECRET}` } } });
+		const { item } = await run([media('a.png')]);
+		expect(item.json.attachmentErrors).toEqual([
+			{ url: media('a.png'), code: 'credential_error', message: "The app's REST API key could not be read through the CometChat Management API: HTTP 500" },
+		]);
+		expect(mediaCalls()).toEqual([]);
+		expect(JSON.stringify(item)).not.toContain(DEFAULT_MANAGEMENT_SECRET);
 	});
 
 	it('fetches nothing that is not https on a CometChat media host: each refusal is listed, no request is made', async () => {
@@ -235,7 +269,11 @@ describe('CometChat Trigger: Download Attachments in the engine (through the Bas
 	});
 
 	it('off by default: no downloads', async () => {
-		const harness = await startTrigger({ parameters: { registration: 'manual', events: ['*'] }, credentials: { cometChatWebhookAuthApi: AUTH, cometChatApi: chat() } });
+		const harness = await startTrigger({
+			parameters: { registration: 'automatic', appId: 'demo-app', events: ['*'] },
+			credentials: { cometChatManagementApi: management() },
+			staticData: { [`node:${TRIGGER_NAME}`]: { basicAuth: AUTH } },
+		});
 		open.push(harness);
 		await deliver(harness.url, envelope('message_sent', { message: mediaMessage([media('trail.png')]) }), { auth: AUTH });
 		const [execution] = await harness.executions();

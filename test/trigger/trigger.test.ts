@@ -95,12 +95,23 @@ describe('CometChat Trigger: description', () => {
 		expect(description.usableAsTool).toBeUndefined();
 		expect(description.icon).toEqual({ light: 'file:../../icons/cometchat.svg', dark: 'file:../../icons/cometchat.dark.svg' });
 		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
-		expect(description.credentials?.map((c) => [c.name, c.required])).toEqual([
-			['cometChatWebhookAuthApi', true],
-			['cometChatManagementApi', true],
-			['cometChatApi', false],
+		expect(description.credentials).toEqual([
+			{ name: 'cometChatWebhookAuthApi', required: true, testedBy: 'checkWebhookAuth', displayOptions: { show: { registration: ['manual'] } } },
+			{ name: 'cometChatManagementApi', required: true, displayOptions: { show: { registration: ['automatic'] } } },
 		]);
-		expect(description.credentials?.[1].displayOptions).toEqual({ show: { registration: ['automatic'] } });
+	});
+
+	it('one credential at a time (n8n\'s single-credential-per-node rule): each Registration shows exactly one', () => {
+		const registration = description.properties.find((p) => p.name === 'registration');
+		const values = (registration?.options ?? []).map((o) => (o as { value: string }).value);
+		expect(values).toEqual(['automatic', 'manual']);
+		for (const value of values) {
+			const shown = (description.credentials ?? []).filter((c) => {
+				const show = c.displayOptions?.show;
+				return show === undefined || (Object.keys(show).length === 1 && (show.registration as string[] | undefined)?.includes(value));
+			});
+			expect(shown).toHaveLength(1);
+		}
 	});
 
 	it('offers every trigger ID of CometChat\'s management API, plus All Events', () => {
@@ -267,6 +278,19 @@ describe('CometChat Trigger: Basic Auth', () => {
 		expect(answer.status).toBe(500);
 		expect(t.webhookErrors[0].message).toMatch(/Username in the CometChat Webhook Auth credential must be 1 to 50 letters or digits/);
 		expect(await t.executions()).toHaveLength(0);
+	});
+
+	it('a Webhook Auth password under 16 characters fails loudly: it is the only lock on the URL', async () => {
+		const short = { username: AUTH.username, password: 'Short1Password2' }; // 15
+		const t = await trigger(setup({ credentials: { cometChatWebhookAuthApi: short } }));
+		const answer = await deliver(t.url, event, { auth: short });
+		expect(answer.status).toBe(500);
+		expect(t.webhookErrors[0].message).toBe(
+			"The Password in the CometChat Webhook Auth credential must be 16 to 100 letters or digits: it is the only lock on the trigger's URL, and CometChat accepts no spaces or symbols there. Fix it in the credential (a random one of 40 characters is best).",
+		);
+		expect(await t.executions()).toHaveLength(0);
+		expect((await testTriggerCredential('cometChatWebhookAuthApi', short)).status).toBe('Error');
+		expect((await testTriggerCredential('cometChatWebhookAuthApi', { ...short, password: `${short.password}3` })).status).toBe('OK');
 	});
 
 	it('the credential test checks CometChat\'s rules for the pair', async () => {
@@ -439,28 +463,34 @@ describe('CometChat Trigger: automatic registration', () => {
 
 	const origin = () => emulator.url.replace(/\/v3$/, '');
 	const management = (extra: Record<string, string> = {}) => ({ key: DEFAULT_MANAGEMENT_KEY, secret: DEFAULT_MANAGEMENT_SECRET, baseUrl: origin(), ...extra });
+	// The management credential only: the trigger makes its own Basic Auth pair.
 	const automatic = (extra: Partial<TriggerSetup> = {}): TriggerSetup => ({
 		...extra,
 		parameters: { registration: 'automatic', appId: 'demo-app', events: ['message_sent', 'moderation_engine_blocked'], ...extra.parameters },
-		credentials: { cometChatWebhookAuthApi: AUTH, cometChatManagementApi: management(), ...extra.credentials },
+		credentials: { cometChatManagementApi: management(), ...extra.credentials },
 	});
 	const store = () => managementStore(emulator.state);
 	const hooks = () => [...store().appWebhooks('demo-app').values()];
 	const calls = () => emulator.requests.map((r) => `${r.method} ${r.path}`);
 
-	it('activation creates the webhook (URL, Basic Auth, retries on, the chosen triggers); deactivation deletes it', async () => {
+	it('activation creates the webhook (URL, its own Basic Auth pair, retries on, the chosen triggers); deactivation deletes it', async () => {
 		const t = await trigger(automatic());
+		const event = envelope('message_sent', { message: userMessage });
+		// Before any activation no pair exists: nothing gets in, whatever it sends.
+		expect((await deliver(t.url, event, { auth: AUTH })).status).toBe(401);
 		expect(await t.activate()).toEqual({ existed: false, created: true });
 		const [hook] = hooks();
 		expect(hook).toMatchObject({
 			webhookURL: t.webhookUrl,
 			useBasicAuth: true,
-			username: AUTH.username,
-			password: AUTH.password,
+			username: expect.stringMatching(/^n8n[0-9a-f]{16}$/),
+			password: expect.stringMatching(/^[0-9a-f]{64}$/),
 			enabled: true,
 			retryOnFailure: true,
 			triggers: ['message_sent', 'moderation_engine_blocked'],
 		});
+		// The pair lives in the workflow's static data (saved by n8n after activation), nowhere else.
+		expect(t.staticData().basicAuth).toEqual({ username: hook.username, password: hook.password });
 		expect(t.webhookUrl).toMatch(/^https:\/\/n8n\.example\.test\/webhook\/[0-9a-f-]{36}\/webhook$/);
 		expect(hook.id).toMatch(/^n8n[0-9a-f]{32}$/);
 		expect(hook.name).toBe('n8n CometChat events CometChat Trigger');
@@ -476,27 +506,46 @@ describe('CometChat Trigger: automatic registration', () => {
 			expect(request.headers.apikey).toBeUndefined();
 		}
 
-		// What CometChat then sends with that webhook's Basic Auth pair gets in.
+		// What CometChat then sends with that webhook's Basic Auth pair gets in; anything else gets 401.
+		const wrong = await deliver(t.url, event, { auth: { username: String(hook.username), password: `${String(hook.password).slice(0, -1)}0` } });
+		expect(wrong.status).toBe(401);
+		expect(JSON.stringify(wrong.body)).not.toContain(String(hook.password));
 		const answer = await deliverAs(hook, t.url, envelope('message_sent', { message: userMessage }, { webhook: hook.id }));
 		expect(answer.status).toBe(200);
-		expect((await t.executions())[0].items[0].json.webhook).toBe(hook.id);
+		const executions = await t.executions();
+		expect(executions).toHaveLength(1);
+		expect(executions[0].items[0].json.webhook).toBe(hook.id);
 
 		expect(await t.deactivate()).toBe(true);
 		expect(hooks()).toEqual([]);
 		expect(t.staticData().webhookId).toBeUndefined();
 		expect(t.staticData().webhookUrl).toBeUndefined();
+		// The next activation registers a new pair; the old one opens nothing.
+		expect(t.staticData().basicAuth).toBeUndefined();
+		expect((await deliverAs(hook, t.url, event)).status).toBe(401);
 	});
 
-	it('activating again reuses the webhook it made, updated to the current events and password', async () => {
+	it('a message quoting the trigger\'s own password reaches the workflow redacted', async () => {
 		const t = await trigger(automatic());
 		await t.activate();
-		const [{ id }] = hooks();
-		// Events changed and the credential got a new password since.
-		const second = await trigger({ ...automatic({ parameters: { events: ['message_sent', 'group_member_banned'] }, credentials: { cometChatWebhookAuthApi: { username: AUTH.username, password: 'NewPassword42' } } }), webhookId: t.node.webhookId, staticData: t.staticData() });
+		const [hook] = hooks();
+		const quoting = { ...userMessage, id: '202', data: { ...userMessage.data, text: `the password is ${String(hook.password)}` } };
+		expect((await deliverAs(hook, t.url, envelope('message_sent', { message: quoting }))).status).toBe(200);
+		const [execution] = await t.executions();
+		expect(JSON.stringify(execution.items)).not.toContain(String(hook.password));
+		expect((execution.items[0].json.message as { data: { text: string } }).data.text).toBe('the password is [redacted]');
+	});
+
+	it('activating again reuses the webhook it made, updated to the current events and its pair', async () => {
+		const t = await trigger(automatic());
+		await t.activate();
+		const [{ id, password }] = hooks();
+		// Events changed since; the static data (and so the pair) is the one n8n saved.
+		const second = await trigger({ ...automatic({ parameters: { events: ['message_sent', 'group_member_banned'] } }), webhookId: t.node.webhookId, staticData: { [`node:${TRIGGER_NAME}`]: t.staticData() } });
 		emulator.requests.length = 0;
 		expect(await second.activate()).toEqual({ existed: true });
 		expect(hooks()).toHaveLength(1);
-		expect(hooks()[0]).toMatchObject({ id, password: 'NewPassword42', triggers: ['message_sent', 'group_member_banned'] });
+		expect(hooks()[0]).toMatchObject({ id, password, triggers: ['message_sent', 'group_member_banned'] });
 		expect(calls()).toEqual([
 			`GET /apps/demo-app/webhooks/${id}`,
 			`PUT /apps/demo-app/webhooks/${id}`,
@@ -504,10 +553,14 @@ describe('CometChat Trigger: automatic registration', () => {
 			`POST /apps/demo-app/webhooks/${id}/triggers`,
 			`DELETE /apps/demo-app/webhooks/${id}/triggers`,
 		]);
-		// Even with its static data lost, the trigger finds its webhook by its URL.
+		// Even with its static data lost, the trigger finds its webhook by its URL, and registers a new pair
+		// (the old one is gone with the static data), which its deliveries then need.
 		const third = await trigger({ ...automatic(), webhookId: t.node.webhookId });
 		expect(await third.activate()).toEqual({ existed: true });
 		expect(hooks()).toHaveLength(1);
+		expect(hooks()[0].password).not.toBe(password);
+		expect(third.staticData().basicAuth).toEqual({ username: hooks()[0].username, password: hooks()[0].password });
+		expect((await deliverAs(hooks()[0], third.url, envelope('message_sent', { message: userMessage }))).status).toBe(200);
 	});
 
 	it('several workflows on one app each keep their own webhook; removing one leaves the others', async () => {
@@ -576,12 +629,12 @@ describe('CometChat Trigger: automatic registration', () => {
 		expect(emulator.requests).toEqual([]);
 	});
 
-	it('the App ID comes from the CometChat API credential when the field is empty', async () => {
-		const t = await trigger(automatic({ parameters: { appId: '' }, credentials: { cometChatApi: { appId: 'demo-app', region: 'us', apiKey: emulator.apiKey, baseUrl: emulator.url } } }));
-		await t.activate();
-		expect(hooks()).toHaveLength(1);
+	it('automatic registration needs the App ID field, and says so before any request', async () => {
 		const missing = await trigger(automatic({ parameters: { appId: '' } }));
-		await expect(missing.activate()).rejects.toThrow('Automatic registration needs the App ID of the CometChat app');
+		await expect(missing.activate()).rejects.toThrow(
+			'Automatic registration needs the App ID of the CometChat app: fill in the App ID field (CometChat dashboard → Application → API & Auth Keys).',
+		);
+		expect(emulator.requests).toEqual([]);
 	});
 
 	it('a deleted-at-CometChat webhook is created again; deleting one that is gone is fine', async () => {

@@ -10,6 +10,7 @@ import {
 	type IN8nHttpFullResponse,
 	type INode,
 	type INodeExecutionData,
+	type IWebhookFunctions,
 	type NodeApiError,
 } from 'n8n-workflow';
 import { isSafeOverride, SAFE_OVERRIDE_TEST } from '../chat/baseUrl';
@@ -159,7 +160,7 @@ export interface ManagementCall {
  * becomes an error without key or secret in it.
  */
 export async function managementRequest(
-	ctx: IHookFunctions | ILoadOptionsFunctions,
+	ctx: IHookFunctions | ILoadOptionsFunctions | IWebhookFunctions,
 	call: ManagementCall,
 ): Promise<{ response: IN8nHttpFullResponse; secrets: string[]; baseUrl: string }> {
 	const credentials = await ctx.getCredentials(MANAGEMENT_CREDENTIAL);

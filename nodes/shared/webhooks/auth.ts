@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 import type { ICredentialDataDecryptedObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 export const WEBHOOK_AUTH_CREDENTIAL = 'cometChatWebhookAuthApi';
@@ -8,6 +8,13 @@ export const WEBHOOK_AUTH_CREDENTIAL = 'cometChatWebhookAuthApi';
 // Shared with the CometChat Management node's Webhook operations.
 export const USERNAME = /^[A-Za-z0-9]{1,50}$/;
 export const PASSWORD = /^[A-Za-z0-9]{1,100}$/;
+
+/**
+ * The shortest password the trigger takes from the Webhook Auth credential. CometChat signs nothing, so
+ * the pair is the only lock on the trigger's public URL; 16 letters and digits are about 95 bits when
+ * random. CometChat itself accepts 1 character (its rule is PASSWORD above).
+ */
+export const MIN_PASSWORD = 16;
 
 export interface BasicAuthPair {
 	username: string;
@@ -24,13 +31,28 @@ export function webhookAuthPair(credentials: ICredentialDataDecryptedObject): { 
 				'The Username in the CometChat Webhook Auth credential must be 1 to 50 letters or digits (CometChat accepts no spaces or symbols there). Fix it in the credential.',
 		};
 	}
-	if (!PASSWORD.test(password)) {
+	if (!PASSWORD.test(password) || password.length < MIN_PASSWORD) {
 		return {
-			problem:
-				'The Password in the CometChat Webhook Auth credential must be 1 to 100 letters or digits (CometChat accepts no spaces or symbols there). Fix it in the credential.',
+			problem: `The Password in the CometChat Webhook Auth credential must be ${MIN_PASSWORD} to 100 letters or digits: it is the only lock on the trigger's URL, and CometChat accepts no spaces or symbols there. Fix it in the credential (a random one of 40 characters is best).`,
 		};
 	}
 	return { pair: { username, password } };
+}
+
+/**
+ * A pair the trigger makes for itself (automatic registration): random hex, so only letters and digits
+ * as CometChat requires; 64 characters (256 bits) of password, inside CometChat's 100.
+ */
+export function generatePair(): BasicAuthPair {
+	return { username: `n8n${randomBytes(8).toString('hex')}`, password: randomBytes(32).toString('hex') };
+}
+
+/** A pair as kept in static data, if it is one CometChat accepts and long enough. */
+export function storedPair(value: unknown): BasicAuthPair | undefined {
+	if (typeof value !== 'object' || value === null) return undefined;
+	const { username, password } = value as Record<string, unknown>;
+	if (typeof username !== 'string' || typeof password !== 'string') return undefined;
+	return USERNAME.test(username) && PASSWORD.test(password) && password.length >= MIN_PASSWORD ? { username, password } : undefined;
 }
 
 /**

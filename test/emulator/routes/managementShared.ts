@@ -4,7 +4,7 @@
  * the route type and the `key`/`secret` check. Route files: routes/management*.ts, registered in
  * test/emulator/management.ts (MANAGEMENT_ROUTES).
  */
-import { type EmulatorState, randomHex } from '../state';
+import { DEFAULT_API_KEY, type EmulatorState, randomHex } from '../state';
 import { isPlainObject, Validator, type RouteResult } from './shared';
 
 export const DEFAULT_MANAGEMENT_KEY = 'test-mgmt-key-0123';
@@ -146,7 +146,7 @@ export class ManagementStore {
 	readonly fileTokens = new Set<string>();
 
 	constructor(readonly state: EmulatorState) {
-		this.seedApp({ id: DEFAULT_MANAGEMENT_APP, name: DEFAULT_MANAGEMENT_APP });
+		this.seedDemoApp();
 	}
 
 	clear(): void {
@@ -157,7 +157,16 @@ export class ManagementStore {
 		this.tenants.clear();
 		this.maxApps = Infinity;
 		this.refusedTriggers.clear();
-		this.seedApp({ id: DEFAULT_MANAGEMENT_APP, name: DEFAULT_MANAGEMENT_APP });
+		this.seedDemoApp();
+	}
+
+	/**
+	 * One app seen from both hosts: its REST API key is the one the chat host takes (the trigger reads it
+	 * through the management API for private media).
+	 */
+	private seedDemoApp(): void {
+		const app = this.seedApp({ id: DEFAULT_MANAGEMENT_APP, name: DEFAULT_MANAGEMENT_APP });
+		app.apiKeys[0] = { ...app.apiKeys[0], apiKey: DEFAULT_API_KEY };
 	}
 
 	/** Add an app directly (tests); its two keys are made as POST /apps makes them. */
