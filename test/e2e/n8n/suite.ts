@@ -18,14 +18,14 @@ export interface Suite extends CheckContext {
 	n8n: N8n;
 }
 
-export function useRealN8n(runtimeName: RuntimeName, examples: string[]): Suite {
+export function useRealN8n(runtimeName: RuntimeName, examples: string[], env?: Record<string, string>): Suite {
 	const suite = {} as Suite;
 	beforeAll(async () => {
 		const runtime = installedRuntime(runtimeName);
 		if (!runtime) throw new Error(`n8n (${runtimeName}) is not installed in ${relative(join(WORK_DIR, runtimeName))}: run npm run test:e2e, which installs it first.`);
 		suite.emulator = await createEmulator({ seed: true });
 		suite.model = await createScriptedModel();
-		suite.n8n = new N8n({ runtime, home: join(WORK_DIR, `e2e-${runtimeName}`), port: await freePort(), brokerPort: await freePort() });
+		suite.n8n = new N8n({ runtime, home: join(WORK_DIR, `e2e-${runtimeName}`), port: await freePort(), brokerPort: await freePort(), env });
 		await prepareInstance(suite.n8n, { tarball: packPackage(`e2e-${runtimeName}`), credentials: exampleCredentials(suite.emulator, suite.model.url), examples });
 	}, 600000);
 	afterAll(async () => {

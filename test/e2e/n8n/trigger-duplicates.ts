@@ -4,11 +4,14 @@
  * 10 s and 30 s) starts none, also when two copies arrive at the same instant and after n8n restarts;
  * the seen-set is in the workflow's saved static data; a body that is no CometChat event starts nothing.
  * The engine harness keeps static data in memory and could not see whether n8n saves it: this can.
+ * Then automatic registration against the emulator's management host: the trigger's own Basic Auth pair
+ * is registered, saved in the static data n8n keeps, and is what deliveries need.
  */
 import { join } from 'node:path';
 import { DEMO_OWNER, type Execution, readRun, type RunLike, type WorkflowFile } from './instance';
 import type { RuntimeName } from './runtime';
 import { WEBHOOK_AUTH } from './setup';
+import { managementStore } from '../../emulator/management';
 import { e2eTest, liveContext, useRealN8n } from './suite';
 
 const WORKFLOW_ID = 'dedupeE2e0001';
@@ -28,6 +31,31 @@ const workflow: WorkflowFile = {
 			webhookId: WEBHOOK_ID,
 			parameters: { registration: 'manual', events: ['*'] },
 			credentials: { cometChatWebhookAuthApi: { id: 'cometchat-webhook-auth', name: 'CometChat webhook auth' } },
+		},
+	],
+	connections: {},
+	settings: { executionOrder: 'v1' },
+	active: false,
+};
+
+/** n8n's public webhook address here: CometChat registers https addresses only; n8n still listens on its port. */
+const PUBLIC_URL = 'https://n8n.e2e.test/';
+const REGISTERED_ID = 'regE2e0001';
+const REGISTERED_WEBHOOK_ID = '8c1e6a52-3f0b-4d7e-a9c4-5b2d7e1f0a33';
+
+/** The trigger with automatic registration: the management credential only. */
+const registered: WorkflowFile = {
+	id: REGISTERED_ID,
+	name: 'Trigger automatic registration (e2e)',
+	nodes: [
+		{
+			name: 'CometChat Trigger',
+			type: 'n8n-nodes-cometchat.cometChatTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: REGISTERED_WEBHOOK_ID,
+			parameters: { registration: 'automatic', appId: 'demo-app', events: ['message_sent'] },
+			credentials: { cometChatManagementApi: { id: 'cometchat-management-demo', name: 'CometChat Management demo' } },
 		},
 	],
 	connections: {},
@@ -72,7 +100,7 @@ async function untilServed<T>(call: () => Promise<T>): Promise<T> {
 /** The scenario, in its own real n8n of `runtime` (a describe block of e2e tests). */
 export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 	// One example is imported with it (the suite's import wants at least one); it is never activated.
-	const suite = useRealN8n(runtime, ['moderation-flagged-message']);
+	const suite = useRealN8n(runtime, ['moderation-flagged-message'], { WEBHOOK_URL: PUBLIC_URL });
 
 	describe(`CometChat Trigger duplicates in ${runtime === 'n8n2' ? 'n8n 2.x' : 'n8n 1.x'} (one process, SQLite)`, () => {
 		const ctx = () => ours();
@@ -116,7 +144,7 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 		const deliver = (body: unknown) => liveContext(suite, 'moderation-flagged-message').webhook(PATH, body, AUTH);
 
 		beforeAll(async () => {
-			await suite.n8n.importWorkflows([workflow]);
+			await suite.n8n.importWorkflows([workflow, registered]);
 			await suite.n8n.start();
 			await untilServed(() => suite.n8n.setupOwner());
 			const saved = await suite.n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${WORKFLOW_ID}`);
@@ -187,6 +215,37 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 			expect((await deliver(blocked)).body).toEqual({ message: 'Event already received; ignored' });
 			expect((await deliver(unblocked)).body).toEqual({ message: 'Workflow was started' });
 			expect(await ctx().settledCount()).toBe(16);
+		});
+
+		e2eTest(suite, "automatic registration: the trigger registers its own pair, n8n saves it, deliveries need it; deactivation deletes the webhook", async () => {
+			const hooks = () => [...managementStore(suite.emulator.state).appWebhooks('demo-app').values()];
+			// n8n may finish (de)activating after its answer: wait for CometChat's side to change.
+			const until = async (done: () => boolean) => {
+				for (let i = 0; i < 120 && !done(); i += 1) await new Promise((r) => setTimeout(r, 500));
+			};
+			const path = `${REGISTERED_WEBHOOK_ID}/webhook`;
+			const basic = (pair: { username?: string; password?: string }) => ({ authorization: `Basic ${Buffer.from(`${pair.username}:${pair.password}`).toString('base64')}` });
+			const post = (headers: Record<string, string>) => liveContext(suite, 'moderation-flagged-message').webhook(path, messageSent(900), headers);
+			const saved = await suite.n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${REGISTERED_ID}`);
+			await suite.n8n.rest('POST', `/rest/workflows/${REGISTERED_ID}/activate`, { versionId: saved.versionId });
+			await until(() => hooks().length > 0);
+			const [hook] = hooks();
+			expect(hook).toMatchObject({
+				webhookURL: `${PUBLIC_URL}webhook/${path}`,
+				useBasicAuth: true,
+				username: expect.stringMatching(/^n8n[0-9a-f]{16}$/) as unknown,
+				password: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown,
+				triggers: ['message_sent'],
+			});
+			// In the workflow's saved static data, where each delivery reads it from.
+			const stored = await suite.n8n.rest<{ staticData?: Record<string, { basicAuth?: unknown }> | null }>('GET', `/rest/workflows/${REGISTERED_ID}`);
+			expect(stored.staticData?.['node:CometChat Trigger']?.basicAuth).toEqual({ username: hook.username, password: hook.password });
+			// The Webhook Auth credential's pair is not this trigger's: 401.
+			expect((await post(AUTH)).status).toBe(401);
+			expect(await post(basic(hook))).toEqual({ status: 200, body: { message: 'Workflow was started' } });
+			await suite.n8n.rest('POST', `/rest/workflows/${REGISTERED_ID}/deactivate`, {});
+			await until(() => hooks().length === 0);
+			expect(hooks()).toEqual([]);
 		});
 
 		e2eTest(suite, 'after n8n restarts, resent events start nothing and a new one starts one execution', async () => {
