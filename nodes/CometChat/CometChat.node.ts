@@ -6,6 +6,7 @@ import { throwOnApiError } from '../shared/errors/conversion';
 import { cometChatNodeBase, resourceRouting } from '../shared/node';
 import { retrySettings } from '../shared/retry';
 import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
+import { COMETCHAT_DESCRIPTION } from '../shared/chat/description';
 import { chatSecrets, checkCredential } from '../shared/chat/transport';
 
 export class CometChat implements INodeType {
@@ -15,7 +16,7 @@ export class CometChat implements INodeType {
 		icon: { light: 'file:../../icons/cometchat.svg', dark: 'file:../../icons/cometchat.dark.svg' },
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		usableAsTool: true,
-		description: 'Manage CometChat users, auth tokens, messages, blocks and bans with the REST API v3',
+		description: COMETCHAT_DESCRIPTION,
 		defaults: { name: 'CometChat' },
 		// No base address here: checkCredential (the Resource field's pre-send) sets it; see nodes/shared/chat/transport.ts.
 		...cometChatNodeBase(CHAT_CREDENTIAL, chatSecrets, [

@@ -17,6 +17,7 @@ import { attachmentOptions, downloadAttachments } from './attachments';
 import { basicAuthMatches, webhookAuthPair } from '../shared/webhooks/auth';
 import { admit } from './dedupe';
 import { ALL_EVENTS, EVENT_OPTIONS } from '../shared/webhooks/events';
+import { COMETCHAT_DESCRIPTION } from '../shared/chat/description';
 import { envelopesOf, eventIdentity, itemsOf } from './payload';
 import {
 	createWebhook,
@@ -35,8 +36,9 @@ export class CometChatTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{($parameter["events"] || []).includes("*") ? "All events" : ($parameter["events"] || []).join(", ")}}',
-		description:
-			'Starts the workflow when CometChat sends a webhook event: messages, reactions, receipts, users, groups and members, calls, moderation, notifications',
+		// The nodes panel shows this node and CometChat as one entry with this description: the node's (see
+		// nodes/shared/chat/description.ts). What the trigger does is in eventTriggerDescription and Events.
+		description: COMETCHAT_DESCRIPTION,
 		defaults: { name: 'CometChat Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -110,9 +110,9 @@ describe('n8n start: editor, REST API and webhooks', () => {
 			await browser?.close();
 		});
 
-		e2eTest(suite, 'the nodes panel finds CometChat with every resource and action of the node', async () => {
+		e2eTest(suite, "the nodes panel shows CometChat as n8n shows Slack: one entry with the node's description, its actions and its trigger's events", async () => {
 			suite.emulator.reset();
-			const { resources, actions } = builtNode();
+			const { description, resources, actions, events } = builtNode();
 			// A workflow of its own: the node added below is saved by the editor, and must not land in an example.
 			const scratch = await suite.n8n.rest<{ id: string }>('POST', '/rest/workflows', {
 				name: 'Nodes panel check',
@@ -122,10 +122,40 @@ describe('n8n start: editor, REST API and webhooks', () => {
 			});
 			await openWorkflow(page, suite.n8n, scratch.id);
 			await page.locator('[data-test-id="node-creator-plus-button"]').click();
-			await page.locator('[data-test-id="node-creator-search-bar"]').fill('CometChat');
-			await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^CometChat$/ }).first().click();
 			const panel = page.locator('[data-test-id="node-creator"]');
+			const search = page.locator('[data-test-id="node-creator-search-bar"]');
+			/** A search's entry of this name: its description, then (opened) the panel's Actions and Triggers counts. */
+			const entry = async (name: string) => {
+				await search.fill(name);
+				const item = panel.locator('[data-test-id="item-iterator-item"]', { has: page.locator('[data-test-id="node-creator-item-name"]', { hasText: new RegExp(`^${name}$`) }) }).first();
+				await item.waitFor();
+				const text = (await item.locator('[data-test-id="node-creator-item-description"]').textContent())?.trim();
+				return { item, text };
+			};
+			const counts = async () => (await panel.innerText()).split('\n').filter((line) => /^(Actions|Triggers) \(\d+\)$/.test(line.trim())).map((l) => l.trim());
+
+			// n8n's own merged entry first: Slack shows its trigger's description (n8n gives a node and its
+			// trigger, one entry, the trigger's description) and lists actions and triggers. Should n8n change
+			// that rule, this fails, and the trigger need not carry the node's description any more.
+			const nodeTypes = await suite.n8n.rest<Array<{ name: string; description: string }>>('GET', '/types/nodes.json');
+			const slackTrigger = nodeTypes.find((n) => n.name === 'n8n-nodes-base.slackTrigger');
+			const slack = await entry('Slack');
+			expect(slack.text).toBe(slackTrigger?.description);
+			await slack.item.click();
+			await panel.getByText(/^Triggers \(\d+\)$/).waitFor();
+			expect((await counts()).map((c) => c.replace(/\d+/, 'n'))).toEqual(['Actions (n)', 'Triggers (n)']);
+			await page.keyboard.press('Escape');
+			await page.locator('[data-test-id="node-creator-plus-button"]').click();
+
+			// CometChat: one entry (not one per node), with the CometChat node's description.
+			const cometChat = await entry('CometChat');
+			expect(cometChat.text).toBe(description);
+			await shot('nodes-panel-search.png');
+			await cometChat.item.click();
 			await panel.getByText(`Actions (${actions.length})`).waitFor();
+			// Every operation as an action, every event (and All Events) as a trigger.
+			expect(await counts()).toEqual([`Actions (${actions.length})`, `Triggers (${events.length})`]);
+			await expect(panel.getByText(description).first().isVisible()).resolves.toBe(true);
 			await shot('nodes-panel-cometchat.png');
 			// Every resource is a section ("Blocked User Actions"), every operation's action an entry.
 			// The panel renders its long list in chunks: read it until it is complete (or time runs out).

@@ -13,6 +13,7 @@ import type { IDataObject, INodeType } from 'n8n-workflow';
 import * as dedupe from '../../nodes/CometChatTrigger/dedupe';
 import * as payload from '../../nodes/CometChatTrigger/payload';
 import { TRIGGER_NAME, startTrigger, testTriggerCredential, triggerType, type TriggerHarness, type TriggerSetup } from '../harness/trigger';
+import { nodeType } from '../harness';
 
 const AUTH = { username: 'n8nhooks', password: 'Wq7Zr2Lp9Xk4Vb8Nm3Ty6Hs1' };
 const WRONG = { username: 'n8nhooks', password: 'Wq7Zr2Lp9Xk4Vb8Nm3Ty6Hs2' };
@@ -99,6 +100,12 @@ describe('CometChat Trigger: description', () => {
 			{ name: 'cometChatWebhookAuthApi', required: true, testedBy: 'checkWebhookAuth', displayOptions: { show: { registration: ['manual'] } } },
 			{ name: 'cometChatManagementApi', required: true, displayOptions: { show: { registration: ['automatic'] } } },
 		]);
+	});
+
+	it("carries the CometChat node's description: n8n's nodes panel shows the two as one entry with the trigger's description", () => {
+		expect(description.description).toBe(nodeType.description.description);
+		expect(description.description).toBe('Manage CometChat users, auth tokens, messages, blocks and bans with the REST API v3');
+		expect(description.eventTriggerDescription).toBe('Waiting for CometChat to send an event');
 	});
 
 	it('one credential at a time (n8n\'s single-credential-per-node rule): each Registration shows exactly one', () => {

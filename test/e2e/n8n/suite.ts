@@ -150,15 +150,21 @@ export function liveContext(suite: Suite, name: string): LiveContext {
 }
 
 /** The built node's description, to compare with what the editor shows. */
-export function builtNode(): { resources: string[]; actions: string[] } {
+export function builtNode(): { description: string; resources: string[]; actions: string[]; events: string[] } {
 	const root = join(__dirname, '..', '..', '..');
 	const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
-	const file = pkg.n8n.nodes.find((f) => f.endsWith('/CometChat.node.js')) ?? '';
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { CometChat } = require(join(root, file)) as { CometChat: new () => { description: { properties: Array<{ name: string; options?: Array<{ name: string; action?: string }> }> } } };
-	const properties = new CometChat().description.properties;
+	type Built = { description: { description: string; properties: Array<{ name: string; options?: Array<{ name: string; action?: string }> }> } };
+	const load = <T>(suffix: string, className: string) => {
+		const file = pkg.n8n.nodes.find((f) => f.endsWith(suffix)) ?? '';
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		return new (require(join(root, file)) as Record<string, new () => T>)[className]();
+	};
+	const { description, properties } = { ...load<Built>('/CometChat.node.js', 'CometChat').description };
+	const trigger = load<Built>('/CometChatTrigger.node.js', 'CometChatTrigger').description;
 	return {
+		description,
 		resources: properties.find((p) => p.name === 'resource')?.options?.map((o) => o.name) ?? [],
 		actions: properties.filter((p) => p.name === 'operation').flatMap((p) => p.options?.map((o) => o.action ?? o.name) ?? []),
+		events: trigger.properties.find((p) => p.name === 'events')?.options?.map((o) => o.name) ?? [],
 	};
 }
