@@ -15,7 +15,7 @@ export class CometChatApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/cometchat.svg', dark: 'file:../icons/cometchat.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-cometchat/n8n-nodes-cometchat#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-cometchat/n8n-nodes-cometchat#cometchat-api';
 
 	properties: INodeProperties[] = [
 		{

@@ -20,7 +20,7 @@ export class CometChatManagementApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/cometchat.svg', dark: 'file:../icons/cometchat.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-cometchat/n8n-nodes-cometchat#management-credential';
+	documentationUrl = 'https://github.com/n8n-nodes-cometchat/n8n-nodes-cometchat#cometchat-management-api';
 
 	properties: INodeProperties[] = [
 		{

@@ -13,7 +13,7 @@ export class CometChatWebhookAuthApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/cometchat.svg', dark: 'file:../icons/cometchat.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-cometchat/n8n-nodes-cometchat#cometchat-trigger';
+	documentationUrl = 'https://github.com/n8n-nodes-cometchat/n8n-nodes-cometchat/blob/main/docs/trigger.md#manual-registration-step-by-step';
 
 	properties: INodeProperties[] = [
 		{
