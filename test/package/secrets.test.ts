@@ -22,7 +22,7 @@ import {
 	type NodeKind,
 	type RunResult,
 } from '../harness';
-import { startTrigger, type TriggerSetup } from '../harness/trigger';
+import { TRIGGER_NAME, startTrigger, type TriggerSetup } from '../harness/trigger';
 import { byId } from '../helpers';
 import { INPUT_BINARY, operationsOf, variants } from './spec';
 
@@ -392,23 +392,30 @@ describe('the management key and secret, echoed by CometChat', () => {
 	});
 });
 
-describe('the CometChat Trigger keeps the webhook password and the management secret out', () => {
+describe('the CometChat Trigger keeps its Basic Auth pair and the management secret out', () => {
 	const { get: emulator, credentials: managementCredentials } = emulatorWithManagementPair();
-	const setup = (registration: 'manual' | 'automatic'): TriggerSetup => ({
-		parameters: { registration, appId: emulator().appId, events: ['message_sent'] },
-		credentials: {
-			cometChatWebhookAuthApi: { username: HOOK_USER, password: HOOK_PASSWORD },
-			cometChatManagementApi: managementCredentials(),
-		},
-	});
+	// One credential per registration. Automatic: the management credential, and the pair the trigger
+	// made and keeps in static data (given here, so the test knows it). Manual: the Webhook Auth credential.
+	const setup = (registration: 'manual' | 'automatic'): TriggerSetup =>
+		registration === 'automatic'
+			? {
+					parameters: { registration, appId: emulator().appId, events: ['message_sent'] },
+					credentials: { cometChatManagementApi: managementCredentials() },
+					staticData: { [`node:${TRIGGER_NAME}`]: { basicAuth: { username: HOOK_USER, password: HOOK_PASSWORD } } },
+				}
+			: { parameters: { registration, events: ['message_sent'] }, credentials: { cometChatWebhookAuthApi: { username: HOOK_USER, password: HOOK_PASSWORD } } };
 	const basic = `Basic ${base64(`${HOOK_USER}:${HOOK_PASSWORD}`)}`;
 
-	it('an event that repeats them starts a workflow whose items hold none of them', async () => {
-		// Automatic registration: the trigger holds the management credential too.
-		const trigger = await startTrigger(setup('automatic'));
+	it.each(['automatic', 'manual'] as const)('an event that repeats them starts a workflow whose items hold none of them (%s registration)', async (registration) => {
+		const trigger = await startTrigger(setup(registration));
 		try {
-			await trigger.activate();
-			const text = `${echo(HOOK_PASSWORD)} header <${basic}> ${echo(STORED_MGMT.secret)}`;
+			if (registration === 'automatic') {
+				await trigger.activate();
+				// The pair it registered is the one kept, which deliveries carry.
+				expect(trigger.staticData().basicAuth).toEqual({ username: HOOK_USER, password: HOOK_PASSWORD });
+			}
+			// The management secret is the trigger's to hide only where it holds that credential.
+			const text = `${echo(HOOK_PASSWORD)} header <${basic}>${registration === 'automatic' ? ` ${echo(STORED_MGMT.secret)}` : ''}`;
 			const answer = await fetch(trigger.url, {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json', Authorization: basic },
@@ -424,6 +431,7 @@ describe('the CometChat Trigger keeps the webhook password and the management se
 			const [execution] = await trigger.executions();
 			expect(execution.items).toHaveLength(1);
 			expect((execution.items[0].json.message as IDataObject).id).toBe('1');
+			expect(JSON.stringify(execution.items)).toContain('[redacted]');
 			expect(leaks(everything(execution.items, execution.run, trigger.warnings, logged), [...HOOK_FORBIDDEN, ...MGMT_FORBIDDEN])).toEqual([]);
 		} finally {
 			await trigger.close();
