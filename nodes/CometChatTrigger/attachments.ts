@@ -37,7 +37,10 @@ import { isObject } from '../shared/validate';
  * The exception to the media hosts is the management credential's Base URL Override origin (a proxy, the
  * local emulator, which serves the media of its apps too): it is the address the user configured, so it
  * gets the key, may be plain http when the override is (the credential allows http only for loopback),
- * and its address is not checked (it is loopback for the emulator by design).
+ * and its address is not checked (it is loopback for the emulator by design). INFERRED: CometChat has no
+ * override of its own; the trigger's one credential is the management one, so its override is the one
+ * address a user can point at a proxy or emulator. It only widens what is fetched to that origin, so
+ * nothing is lost.
  */
 
 /** Redirects followed after the keyed request: FAT URL → pre-signed URL, plus one spare (INFERRED). */
