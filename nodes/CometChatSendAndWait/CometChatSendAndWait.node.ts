@@ -26,8 +26,17 @@ import { readPlan, type Plan } from './plan';
 // connectionInputData to every node with webhook() that has no execute(), so {{ $json.x }} fails with
 // "Node hasn't been executed"; measured with the CometChat node). This node is programmatic.
 
-/** n8n's send-and-wait webhooks: GET shows, POST answers, at the resume URL's node-ID suffix. */
+/**
+ * n8n's send-and-wait webhooks (as its own nodes declare them, sendAndWaitWebhooksDescription): GET
+ * shows, POST answers, at the resume URL's node-ID suffix. restartWebhook: n8n serves them only for a
+ * waiting execution, under /webhook-waiting/; nothing is registered with CometChat, so there is no
+ * webhookMethods lifecycle (the scanner's webhook-trigger rule is about webhooks registered elsewhere).
+ */
 const RESUME = { name: 'default', responseMode: 'onReceived', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true, ndvHideUrl: true, ndvHideMethod: true } as const;
+const RESUME_WEBHOOKS: INodeTypeDescription['webhooks'] = [
+	{ ...RESUME, httpMethod: 'GET' },
+	{ ...RESUME, httpMethod: 'POST' },
+];
 
 export class CometChatSendAndWait implements INodeType {
 	description: INodeTypeDescription = {
@@ -43,10 +52,7 @@ export class CometChatSendAndWait implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CHAT_CREDENTIAL, required: true }],
-		webhooks: [
-			{ ...RESUME, httpMethod: 'GET' },
-			{ ...RESUME, httpMethod: 'POST' },
-		],
+		webhooks: RESUME_WEBHOOKS,
 		properties,
 	};
 
@@ -101,10 +107,12 @@ export class CometChatSendAndWait implements INodeType {
 			}
 		}
 		const thanks = 'Your answer was recorded. You can close this page.';
-		if (json) return { webhookResponse: { message: thanks }, workflowData: [[{ json: output }]] };
+		// The answer stands for the one item the question was sent for (item 0), so $('…').item still resolves.
+		const workflowData = [[{ json: output, pairedItem: { item: 0 } }]];
+		if (json) return { webhookResponse: { message: thanks }, workflowData };
 		res.writeHead(200, PAGE_HEADERS);
 		res.end(notePage('Thank you', thanks));
-		return { noWebhookResponse: true, workflowData: [[{ json: output }]] };
+		return { noWebhookResponse: true, workflowData };
 	}
 }
 

@@ -147,7 +147,6 @@ export const properties: INodeProperties[] = [
 				displayName: 'Values',
 				name: 'values',
 				values: [
-					{ displayName: 'Field Label', name: 'fieldLabel', type: 'string', default: '', placeholder: 'e.g. Reason', required: true },
 					{
 						displayName: 'Element Type',
 						name: 'fieldType',
@@ -164,13 +163,7 @@ export const properties: INodeProperties[] = [
 							{ name: 'Textarea', value: 'textarea' },
 						],
 					},
-					{
-						displayName: 'Placeholder',
-						name: 'placeholder',
-						type: 'string',
-						default: '',
-						displayOptions: { show: { fieldType: ['text', 'textarea', 'email', 'number'] } },
-					},
+					{ displayName: 'Field Label', name: 'fieldLabel', type: 'string', default: '', placeholder: 'e.g. Reason', required: true },
 					{
 						displayName: 'Field Options',
 						name: 'fieldOptions',
@@ -186,6 +179,13 @@ export const properties: INodeProperties[] = [
 								values: [{ displayName: 'Option', name: 'option', type: 'string', default: '' }],
 							},
 						],
+					},
+					{
+						displayName: 'Placeholder',
+						name: 'placeholder',
+						type: 'string',
+						default: '',
+						displayOptions: { show: { fieldType: ['text', 'textarea', 'email', 'number'] } },
 					},
 					{
 						displayName: 'Required Field',
