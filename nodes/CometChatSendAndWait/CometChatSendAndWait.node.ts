@@ -32,7 +32,7 @@ import { readPlan, type Plan } from './plan';
  * waiting execution, under /webhook-waiting/; nothing is registered with CometChat, so there is no
  * webhookMethods lifecycle (the scanner's webhook-trigger rule is about webhooks registered elsewhere).
  */
-const RESUME = { name: 'default', responseMode: 'onReceived', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true, ndvHideUrl: true, ndvHideMethod: true } as const;
+const RESUME = { name: 'default', responseMode: 'onReceived', responseData: '', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true, ndvHideUrl: true, ndvHideMethod: true } as const;
 const RESUME_WEBHOOKS: INodeTypeDescription['webhooks'] = [
 	{ ...RESUME, httpMethod: 'GET' },
 	{ ...RESUME, httpMethod: 'POST' },
@@ -109,9 +109,14 @@ export class CometChatSendAndWait implements INodeType {
 		const thanks = 'Your answer was recorded. You can close this page.';
 		// The answer stands for the one item the question was sent for (item 0), so $('…').item still resolves.
 		const workflowData = [[{ json: output, pairedItem: { item: 0 } }]];
-		if (json) return { webhookResponse: { message: thanks }, workflowData };
-		res.writeHead(200, PAGE_HEADERS);
-		res.end(notePage('Thank you', thanks));
+		// Answered by the node itself: n8n 2.x would otherwise answer its own default ("firstEntryJson").
+		if (json) {
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ message: thanks }));
+		} else {
+			res.writeHead(200, PAGE_HEADERS);
+			res.end(notePage('Thank you', thanks));
+		}
 		return { noWebhookResponse: true, workflowData };
 	}
 }
