@@ -16,6 +16,7 @@ import { redactAll, redactItems } from '../shared/errors/redaction';
 import { attachmentOptions, downloadAttachments } from './attachments';
 import { WEBHOOK_AUTH_CREDENTIAL, basicAuthMatches, webhookAuthPair } from '../shared/webhooks/auth';
 import { admit } from './dedupe';
+import { BOT_MODE, botDelivery, botProperties } from './bot';
 import { ALL_EVENTS, EVENT_OPTIONS } from '../shared/webhooks/events';
 import { envelopesOf, eventIdentity, itemsOf } from './payload';
 import {
@@ -65,6 +66,11 @@ export class CometChatTrigger implements INodeType {
 						value: 'manual',
 						description: 'You add the webhook in the CometChat dashboard yourself',
 					},
+					{
+						name: 'Bot Conversations (Custom Bot)',
+						value: BOT_MODE,
+						description: 'Messages sent to one of your CometChat bots, relayed to this trigger as its callback URL',
+					},
 				],
 				// Manual by default: management API access depends on the CometChat plan (multi-tenancy).
 				default: 'manual',
@@ -95,7 +101,9 @@ export class CometChatTrigger implements INodeType {
 				required: true,
 				default: [],
 				description: 'The CometChat webhook triggers that start the workflow',
+				displayOptions: { hide: { registration: [BOT_MODE] } },
 			},
+			...botProperties,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -175,6 +183,8 @@ export class CometChatTrigger implements INodeType {
 			response.setHeader('WWW-Authenticate', 'Basic realm="CometChat Trigger"');
 			return answer(response, 401, 'Authorization is required');
 		}
+
+		if (this.getNodeParameter('registration', 'manual') === BOT_MODE) return await botDelivery.call(this, pair);
 
 		const envelopes = envelopesOf(this.getBodyData());
 		if (!envelopes) {

@@ -41,6 +41,8 @@ describe('package loading', () => {
 			'manualNotice',
 			'appId',
 			'events',
+			'botNotice',
+			'botUid',
 			'options',
 		]);
 		expect((loader.nodeTypes.cometChatTrigger.type as INodeType).webhookMethods?.default).toEqual({
