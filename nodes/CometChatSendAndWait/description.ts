@@ -33,7 +33,12 @@ export const properties: INodeProperties[] = [
 				description: 'Send an interactive message in CometChat and wait until someone answers it in the chat',
 			},
 		],
-		default: SEND_AND_WAIT,
+		// Not the default, so that n8n stores it with the node: n8n 1.x checks the resume URL's signature
+		// only for a node whose stored parameters say operation "sendAndWait" (the editor drops values that
+		// equal the default). Choosing the action in the nodes panel sets it.
+		required: true,
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-options
+		default: '',
 	},
 	{
 		displayName: 'Send As',

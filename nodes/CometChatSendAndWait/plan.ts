@@ -59,7 +59,7 @@ export function readPlan(read: ReadParameter, node: INode, itemIndex: number, no
 		if (characters(value) > max) throw fail(field, `is ${characters(value)} characters long; at most ${max} fit`);
 		return value;
 	};
-	const choice = <T extends string>(name: string, field: string, allowed: readonly T[], fallback: T): T => {
+	const choice = <T extends string>(name: string, field: string, allowed: readonly T[], fallback: T | ''): T => {
 		const raw = read(name, fallback);
 		if (!allowed.includes(raw as T)) throw fail(field, `must be one of ${allowed.join(', ')}, not ${describeValue(raw)}`);
 		return raw as T;
@@ -71,6 +71,8 @@ export function readPlan(read: ReadParameter, node: INode, itemIndex: number, no
 		return value;
 	};
 
+	// Chosen, hence stored with the node, so that n8n checks the resume URL's signature (see description.ts).
+	choice('operation', 'Operation', ['sendAndWait'] as const, '');
 	const sendAs = choice('sendAs', 'Send As', ['app', 'bot', 'user'] as const, 'app');
 	const responseType = choice('responseType', 'Response Type', ['approval', 'freeText', 'customForm'] as const, 'approval');
 	const approval = (read('approvalOptions.values', {}) ?? {}) as IDataObject;

@@ -19,7 +19,6 @@ import { ExecutionLifecycleHooks, InstanceSettings, validateUrlSignature, WAITIN
 import {
 	createRunExecutionData,
 	Workflow,
-	type ICredentialType,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
@@ -31,7 +30,8 @@ import {
 	type IWebhookFunctions,
 	type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { credentialDefaults, ROOT, TestCredentialsHelper, TestNodeTypes } from './index';
+import { ROOT, TestNodeTypes } from './index';
+import { additionalData as webhookAdditionalData } from './trigger';
 
 export const WAIT_TYPE = 'n8n-nodes-cometchat.cometChatSendAndWait';
 export const WAIT_NAME = 'CometChat Send and Wait';
@@ -41,11 +41,9 @@ const NODE_ID = 'wait-node-id';
 const { CometChatSendAndWait } = require(join(ROOT, 'dist/nodes/CometChatSendAndWait/CometChatSendAndWait.node.js')) as {
 	CometChatSendAndWait: new () => INodeType;
 };
-const { CometChatApi } = require(join(ROOT, 'dist/credentials/CometChatApi.credentials.js')) as { CometChatApi: new () => ICredentialType };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 export const waitType = new CometChatSendAndWait();
-const credentialType = new CometChatApi();
 
 export interface Waiting {
 	/** The first run: ends with the execution waiting (run.waitTill) or with the node's error. */
@@ -98,20 +96,7 @@ export async function startWait({ parameters, credentials, input }: { parameters
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-	const data = (extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData =>
-		({
-			credentialsHelper: new TestCredentialsHelper({ cometChatApi: credentialType }, () => credentialDefaults(credentialType, credentials)),
-			executionId,
-			variables: {},
-			currentNodeExecutionIndex: 0,
-			restApiUrl: `${base}/rest`,
-			instanceBaseUrl: `${base}/`,
-			webhookBaseUrl: `${base}/webhook`,
-			webhookTestBaseUrl: `${base}/webhook-test`,
-			webhookWaitingBaseUrl: `${base}/webhook-waiting`,
-			formWaitingBaseUrl: `${base}/form-waiting`,
-			...extra,
-		}) as unknown as IWorkflowExecuteAdditionalData;
+	const data = (extra: Partial<IWorkflowExecuteAdditionalData> = {}) => webhookAdditionalData({ cometChatApi: credentials }, base, { executionId, ...extra });
 	const execute = async (runData: IRunExecutionData): Promise<IRun> => {
 		const hooks = new ExecutionLifecycleHooks('webhook', executionId, { id: workflow.id, name: 'wait', nodes: [node], connections: {}, active: false, isArchived: false, activeVersionId: null, createdAt: new Date(), updatedAt: new Date() } as never);
 		const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));

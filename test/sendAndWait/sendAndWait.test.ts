@@ -36,6 +36,8 @@ describe('Message → Send and Wait for Response', () => {
 	it('is the operation n8n knows as send-and-wait, with resume webhooks n8n restarts the execution with', () => {
 		const operation = waitType.description.properties.find((property) => property.name === 'operation');
 		expect(operation?.options).toEqual([expect.objectContaining({ value: 'sendAndWait' })]);
+		// The editor drops a value equal to the default; this one must be stored (see description.ts).
+		expect(operation?.default).toBe('');
 		expect(waitType.description.webhooks).toEqual([
 			expect.objectContaining({ httpMethod: 'GET', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true, responseMode: 'onReceived' }),
 			expect.objectContaining({ httpMethod: 'POST', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true, responseMode: 'onReceived' }),
@@ -233,6 +235,8 @@ describe('Message → Send and Wait for Response', () => {
 
 	it('refuses bad input before anything is sent, naming the field and the item', async () => {
 		for (const [parameters, text] of [
+			// Never left at its default: n8n (1.x) checks the URL's signature only for a stored operation "sendAndWait".
+			[{ operation: '={{ "" }}' }, 'Operation: must be one of sendAndWait'],
 			[{ receiver: 'not a uid' }, 'Receiver: "not a uid" has characters'],
 			[{ message: '={{ "" }}' }, 'Message: is empty [item 0]'],
 			[{ sendAs: 'bot', sender: '={{ " " }}' }, 'Sender UID: is empty [item 0]'],
