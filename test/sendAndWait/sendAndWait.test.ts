@@ -15,7 +15,7 @@ beforeEach(() => {
 
 const base: INodeParameters = { resource: 'message', operation: 'sendAndWait', receiverType: 'user', receiver: 'mod-olivia', message: 'Ban cometchat-uid-2?' };
 
-async function wait(parameters: INodeParameters, input = [{ json: { flagged: 7 } }]) {
+async function wait(parameters: INodeParameters, input: Array<{ json: IDataObject }> = [{ json: { flagged: 7 } }]) {
 	const started = await startWait({ parameters: { ...base, ...parameters }, credentials: ctx.credentials(), input });
 	waits.push(started);
 	return started;
@@ -100,6 +100,16 @@ describe('Message → Send and Wait for Response', () => {
 		expect(again.text).toBe('No action required');
 		expect(waiting.resumes).toBe(1);
 		expect(ctx.emulator.requests).toHaveLength(1);
+	});
+
+	it('reads expressions over the input item again when the answer comes (Reply With Outcome goes to the same receiver)', async () => {
+		const waiting = await wait({ receiver: '={{ $json.moderator }}', message: '={{ "Ban " + $json.uid + "?" }}', options: { replyWithOutcome: true } }, [{ json: { moderator: 'mod-olivia', uid: 'cometchat-uid-2' } }]);
+		expect(sentBody()).toMatchObject({ receiver: 'mod-olivia', data: { text: 'Ban cometchat-uid-2?' } });
+		const page = await waiting.request(pathOf(actionOf(buttons()[0]).url));
+		expect(page.text).toContain('<p>Ban cometchat-uid-2?</p>');
+		const answer = await waiting.request(pathOf(actionOf(buttons()[0]).url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+		expect(answer.status).toBe(200);
+		expect(ctx.emulator.requests[1].body).toMatchObject({ receiver: 'mod-olivia', data: { text: 'Approved' } });
 	});
 
 	it('refuses a URL whose signature does not match (an answer changed, another execution) and keeps waiting', async () => {
