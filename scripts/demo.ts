@@ -12,6 +12,8 @@
  */
 import { join } from 'node:path';
 import { createEmulator, type Emulator } from '../test/emulator';
+import { addBot } from '../test/emulator/routes/messages';
+import { addReason } from '../test/emulator/routes/moderation';
 import { DEMO_OWNER, N8n, type Execution, freePort } from '../test/e2e/n8n/instance';
 import { ensureRuntime, relative, WORK_DIR } from '../test/e2e/n8n/runtime';
 import { createScriptedModel, type ScriptedModel } from '../test/e2e/n8n/scripted-model';
@@ -96,6 +98,10 @@ async function main(): Promise<void> {
 	out('2. CometChat emulator and scripted model');
 	const emulator = await createEmulator({ seed: true, port: emulatorPort });
 	running.emulator = emulator;
+	// For the AI support bot and moderation approval examples: the bot `support-bot` and the reason `spam`.
+	emulator.seedUser({ uid: 'support-bot', name: 'Support Bot' });
+	addBot(emulator.state, 'support-bot');
+	addReason(emulator.state, { id: 'spam', name: 'Spam' });
 	const model = await createScriptedModel();
 	running.model = model;
 	out(`  ✓ CometChat emulator on ${emulator.url} (App ID ${emulator.appId}; demo users, groups and messages)`);
@@ -134,6 +140,9 @@ async function main(): Promise<void> {
 	out('  the example workflows, with their credentials pointing at the emulator:');
 	for (const name of examples) out(`    ${n8n.url}/workflow/${exampleId(name)}   ${loadExample(name).name}`);
 	out(`  the emulator keeps its state while the demo runs: curl -s -H 'apikey: ${emulator.apiKey}' ${emulator.url}/users`);
+	out('  moderation approval: activate it, then ask the moderator (the answer buttons are in the message CometChat stored):');
+	out(`    curl -X POST ${n8n.url}/webhook/cometchat-flagged -H 'content-type: application/json' -d '{"messageId":"3","sender":"cometchat-uid-2","guid":"cometchat-guid-1","text":"Cheap pills","reason":"spam"}'`);
+	out('    the execution waits; POST {} (content-type: application/json) to a button\'s action.url in the interactive message the emulator stored');
 	out('Press Ctrl-C to stop n8n and the emulator.');
 	await n8n.waitForExit();
 	if (!stopping) {

@@ -26,6 +26,7 @@ interface BuiltNode {
 const ACTION_NODES: BuiltNode[] = [
 	{ file: 'dist/nodes/CometChat/CometChat.node.js', className: 'CometChat' },
 	{ file: 'dist/nodes/CometChatManagement/CometChatManagement.node.js', className: 'CometChatManagement' },
+	{ file: 'dist/nodes/CometChatSendAndWait/CometChatSendAndWait.node.js', className: 'CometChatSendAndWait' },
 ];
 const TRIGGER: BuiltNode = { file: 'dist/nodes/CometChatTrigger/CometChatTrigger.node.js', className: 'CometChatTrigger' };
 
@@ -176,13 +177,15 @@ export function renderSummary(root: string): string {
 		const description = loadDescription(root, node);
 		const resources = resourcesOf(description);
 		const count = resources.reduce((n, r) => n + r.operations.length, 0);
-		lines.push(`**${description.displayName}** (${count} operations; also an AI agent tool)`, '', '| Resource | Operations |', '|---|---|');
+		lines.push(`**${description.displayName}** (${count} operation${count === 1 ? '' : 's'}; also an AI agent tool)`, '', '| Resource | Operations |', '|---|---|');
 		for (const resource of resources) lines.push(`| ${resource.name} | ${resource.operations.map((o) => o.name).join(', ')} |`);
 		lines.push('');
 	}
 	const trigger = loadDescription(root, TRIGGER);
 	const events = ((trigger.properties.find((p) => p.name === 'events')?.options ?? []) as INodePropertyOptions[]).filter((e) => e.value !== '*');
-	lines.push(`**${trigger.displayName}**: starts a workflow on any of CometChat's ${events.length} webhook events (or all of them).`);
+	const registration = (trigger.properties.find((p) => p.name === 'registration')?.options ?? []) as INodePropertyOptions[];
+	const bot = registration.some((option) => option.value === 'bot') ? ', or on messages sent to one of your bots' : '';
+	lines.push(`**${trigger.displayName}**: starts a workflow on any of CometChat's ${events.length} webhook events (or all of them)${bot}.`);
 	return lines.join('\n');
 }
 

@@ -16,6 +16,7 @@ import { redactAll, redactItems } from '../shared/errors/redaction';
 import { attachmentOptions, downloadAttachments } from './attachments';
 import { basicAuthMatches, webhookAuthPair } from '../shared/webhooks/auth';
 import { admit } from './dedupe';
+import { BOT_MODE, botDelivery, botProperties } from './bot';
 import { ALL_EVENTS, EVENT_OPTIONS } from '../shared/webhooks/events';
 import { COMETCHAT_DESCRIPTION } from '../shared/chat/description';
 import { envelopesOf, eventIdentity, itemsOf } from './payload';
@@ -47,7 +48,7 @@ export class CometChatTrigger implements INodeType {
 		// registration needs the pair typed into the dashboard. Literal names: the package scanner reads
 		// them from the source.
 		credentials: [
-			{ name: 'cometChatWebhookAuthApi', required: true, testedBy: 'checkWebhookAuth', displayOptions: { show: { registration: ['manual'] } } },
+			{ name: 'cometChatWebhookAuthApi', required: true, testedBy: 'checkWebhookAuth', displayOptions: { show: { registration: ['manual', 'bot'] } } },
 			{ name: 'cometChatManagementApi', required: true, displayOptions: { show: { registration: ['automatic'] } } },
 		],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
@@ -69,6 +70,11 @@ export class CometChatTrigger implements INodeType {
 						name: 'Manual (Dashboard)',
 						value: 'manual',
 						description: 'You add the webhook in the CometChat dashboard yourself',
+					},
+					{
+						name: 'Bot Conversations (Custom Bot)',
+						value: BOT_MODE,
+						description: 'Messages sent to one of your CometChat bots, relayed to this trigger as its callback URL',
 					},
 				],
 				// Manual by default: management API access depends on the CometChat plan (multi-tenancy).
@@ -100,7 +106,9 @@ export class CometChatTrigger implements INodeType {
 				required: true,
 				default: [],
 				description: 'The CometChat webhook triggers that start the workflow',
+				displayOptions: { hide: { registration: [BOT_MODE] } },
 			},
+			...botProperties,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -181,6 +189,8 @@ export class CometChatTrigger implements INodeType {
 			response.setHeader('WWW-Authenticate', 'Basic realm="CometChat Trigger"');
 			return answer(response, 401, 'Authorization is required');
 		}
+
+		if (this.getNodeParameter('registration', 'manual') === BOT_MODE) return await botDelivery.call(this, pair);
 
 		const envelopes = envelopesOf(this.getBodyData());
 		if (!envelopes) {

@@ -3,10 +3,13 @@
  * the newest n8n 1.x (on Node.js 20), loads and runs the moderation example with the same assertions.
  */
 import { exampleId } from './n8n/setup';
-import { e2eTest, loadCheck, useRealN8n } from './n8n/suite';
+import { e2eTest, liveContext, loadCheck, useRealN8n } from './n8n/suite';
 
 const EXAMPLE = 'moderation-webhook';
-const suite = useRealN8n('n8n1', [EXAMPLE]);
+// Send and Wait on 1.x: n8n 1.x checks the resume URL's signature only when the node asks
+// (setSignatureValidationRequired), and resumes through the node's webhook() as 2.x does.
+const WAITING = 'moderation-approval';
+const suite = useRealN8n('n8n1', [EXAMPLE, WAITING]);
 
 describe('n8n 1.x', () => {
 	e2eTest(suite, `runs ${EXAMPLE} headless with the same results as on n8n 2.x`, async () => {
@@ -18,5 +21,28 @@ describe('n8n 1.x', () => {
 		const headless = loadCheck(EXAMPLE)?.headless;
 		if (!headless) throw new Error(`test/e2e/examples/${EXAMPLE}.ts has no headless check`);
 		await headless(run, suite);
+	});
+});
+
+describe('n8n 1.x: Send and Wait', () => {
+	beforeAll(async () => {
+		await suite.n8n.start();
+		// n8n 1.x answers 404 for its REST API for a moment after it listens.
+		for (let tries = 0; ; tries += 1) {
+			try {
+				await suite.n8n.setupOwner();
+				break;
+			} catch (error) {
+				if (!String((error as Error).message).includes('→ 404') || tries > 60) throw error;
+				await new Promise((resolve) => setTimeout(resolve, 1000));
+			}
+		}
+	}, 600000);
+
+	e2eTest(suite, `${WAITING}: the execution waits, the answer from the chat resumes it once`, async () => {
+		suite.emulator.reset();
+		const live = loadCheck(WAITING)?.live;
+		if (!live) throw new Error(`test/e2e/examples/${WAITING}.ts has no live check`);
+		await live(liveContext(suite, WAITING));
 	});
 });

@@ -44,11 +44,25 @@ describe('n8n start: editor, REST API and webhooks', () => {
 	e2eTest(suite, 'loads the node, its AI tool variant, the trigger and the credentials with their tests', async () => {
 		const nodes = await suite.n8n.rest<Array<{ name: string; displayName: string; usableAsTool?: unknown; codex?: { categories?: string[] } }>>('GET', '/types/nodes.json');
 		const ours = Object.fromEntries(nodes.filter((n) => n.name.startsWith(`${PACKAGE_NAME}.`)).map((n) => [n.name, n]));
-		expect(Object.keys(ours).sort()).toEqual([NODE, `${NODE}Management`, `${NODE}ManagementTool`, `${NODE}Tool`, `${NODE}Trigger`]);
+		// n8n 2.x adds a Human review (HITL) tool for a node with webhooks and a sendAndWait operation (hitl-tools.ts).
+		expect(Object.keys(ours).sort()).toEqual([
+			NODE,
+			`${NODE}Management`,
+			`${NODE}ManagementTool`,
+			`${NODE}SendAndWait`,
+			`${NODE}SendAndWaitHitlTool`,
+			`${NODE}SendAndWaitTool`,
+			`${NODE}Tool`,
+			`${NODE}Trigger`,
+		]);
 		expect(ours[NODE].displayName).toBe('CometChat');
 		expect(ours[`${NODE}Tool`].displayName).toBe('CometChat Tool');
 		expect(ours[`${NODE}Tool`].codex?.categories).toContain('AI');
 		expect(ours[`${NODE}Trigger`].displayName).toBe('CometChat Trigger');
+		const hitl = ours[`${NODE}SendAndWaitHitlTool`] as unknown as { outputs: Array<{ displayName?: string }>; properties: Array<{ name: string; type: string; default?: unknown }>; codex?: { subcategories?: Record<string, string[]> } };
+		expect(hitl.outputs).toEqual([expect.objectContaining({ displayName: 'Human review', type: 'ai_tool' })]);
+		expect(hitl.properties.find((p) => p.name === 'operation')).toMatchObject({ type: 'hidden', default: 'sendAndWait' });
+		expect(hitl.properties.find((p) => p.name === 'responseType')).toMatchObject({ type: 'hidden', default: 'approval' });
 		const credentials = await suite.n8n.rest<Array<{ name: string; test?: { request?: { url?: string } } }>>('GET', '/types/credentials.json');
 		const byName = Object.fromEntries(credentials.map((c) => [c.name, c]));
 		expect(byName.cometChatApi?.test?.request?.url).toBe('/users');

@@ -131,7 +131,8 @@ export interface TriggerHarness {
 	close(): Promise<void>;
 }
 
-function additionalData(
+/** n8n's additional data for a webhook's contexts and runs: these credentials, n8n's URLs under `webhookBaseUrl`. */
+export function additionalData(
 	credentials: TriggerCredentials,
 	webhookBaseUrl: string,
 	extra: Partial<IWorkflowExecuteAdditionalData> = {},

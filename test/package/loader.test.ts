@@ -8,7 +8,7 @@ describe('package loading', () => {
 		const loader = new PackageDirectoryLoader(ROOT);
 		await loader.loadAll();
 		expect(loader.packageName).toBe('n8n-nodes-cometchat');
-		expect(Object.keys(loader.nodeTypes)).toEqual(['cometChat', 'cometChatManagement', 'cometChatTrigger']);
+		expect(Object.keys(loader.nodeTypes)).toEqual(['cometChat', 'cometChatManagement', 'cometChatSendAndWait', 'cometChatTrigger']);
 		expect(Object.keys(loader.credentialTypes)).toEqual(['cometChatApi', 'cometChatManagementApi', 'cometChatWebhookAuthApi']);
 
 		const description = loader.nodeTypes.cometChat.type.description as unknown as Record<string, unknown>;
@@ -41,6 +41,8 @@ describe('package loading', () => {
 			'manualNotice',
 			'appId',
 			'events',
+			'botNotice',
+			'botUid',
 			'options',
 		]);
 		expect((loader.nodeTypes.cometChatTrigger.type as INodeType).webhookMethods?.default).toEqual({
@@ -58,7 +60,21 @@ describe('package loading', () => {
 		expect(loader.known.credentials.cometChatWebhookAuthApi.supportedNodes).toEqual(['cometChatTrigger']);
 		expect(loader.known.credentials.cometChatManagementApi.supportedNodes).toEqual(['cometChatManagement', 'cometChatTrigger']);
 		// One credential per node at a time: the trigger no longer takes the chat API credential.
-		expect(loader.known.credentials.cometChatApi.supportedNodes).toEqual(['cometChat']);
+		expect(loader.known.credentials.cometChatApi.supportedNodes).toEqual(['cometChat', 'cometChatSendAndWait']);
+	});
+
+	it('loads CometChat Send and Wait as n8n\'s send-and-wait nodes look: a sendAndWait operation, resume webhooks, no declarative options', async () => {
+		const loader = new PackageDirectoryLoader(ROOT);
+		await loader.loadAll();
+		const type = loader.nodeTypes.cometChatSendAndWait.type as INodeType;
+		const description = type.description as unknown as Record<string, unknown>;
+		expect(description.codex).toMatchObject({ categories: ['Communication', 'HITL'] });
+		expect(description.usableAsTool).toBe(true);
+		// n8n 2.x makes a Human review tool of a node with webhooks and an operation valued sendAndWait (hitl-tools.ts).
+		expect((description.webhooks as unknown[]).length).toBe(2);
+		expect((description.properties as Array<{ name: string }>).map((p) => p.name)).not.toContain('requestOptions');
+		expect(typeof type.execute).toBe('function');
+		expect(typeof type.webhook).toBe('function');
 	});
 
 	it('loads the CometChat Management node with its own credential only', async () => {

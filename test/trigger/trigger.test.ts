@@ -97,7 +97,7 @@ describe('CometChat Trigger: description', () => {
 		expect(description.icon).toEqual({ light: 'file:../../icons/cometchat.svg', dark: 'file:../../icons/cometchat.dark.svg' });
 		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
 		expect(description.credentials).toEqual([
-			{ name: 'cometChatWebhookAuthApi', required: true, testedBy: 'checkWebhookAuth', displayOptions: { show: { registration: ['manual'] } } },
+			{ name: 'cometChatWebhookAuthApi', required: true, testedBy: 'checkWebhookAuth', displayOptions: { show: { registration: ['manual', 'bot'] } } },
 			{ name: 'cometChatManagementApi', required: true, displayOptions: { show: { registration: ['automatic'] } } },
 		]);
 	});
@@ -111,7 +111,7 @@ describe('CometChat Trigger: description', () => {
 	it('one credential at a time (n8n\'s single-credential-per-node rule): each Registration shows exactly one', () => {
 		const registration = description.properties.find((p) => p.name === 'registration');
 		const values = (registration?.options ?? []).map((o) => (o as { value: string }).value);
-		expect(values).toEqual(['automatic', 'manual']);
+		expect(values).toEqual(['automatic', 'manual', 'bot']);
 		for (const value of values) {
 			const shown = (description.credentials ?? []).filter((c) => {
 				const show = c.displayOptions?.show;

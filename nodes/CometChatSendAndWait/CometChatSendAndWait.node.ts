@@ -1,0 +1,150 @@
+import { randomBytes } from 'crypto';
+import {
+	NodeConnectionTypes,
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHttpRequestOptions,
+	type IN8nHttpFullResponse,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+import { CHAT_CREDENTIAL, resolveBaseUrl } from '../shared/chat/baseUrl';
+import { toApiError } from '../shared/errors/conversion';
+import { redactError } from '../shared/errors/redaction';
+import { isPreviewAgent, notePage, outcomeText, PAGE_HEADERS, questionPage, readAnswer, takeAnswer } from './answer';
+import { properties } from './description';
+import { interactiveMessage } from './interactive';
+import { readPlan, type Plan } from './plan';
+
+// Why a node of its own and not an operation of the CometChat node: n8n resumes a waiting execution
+// through the waiting node's webhook(), and a node type that has webhook() gets no input items for
+// expressions in its declarative operations (n8n-core's prepareConnectionInputData hands an empty
+// connectionInputData to every node with webhook() that has no execute(), so {{ $json.x }} fails with
+// "Node hasn't been executed"; measured with the CometChat node). This node is programmatic.
+
+/**
+ * n8n's send-and-wait webhooks (as its own nodes declare them, sendAndWaitWebhooksDescription): GET
+ * shows, POST answers, at the resume URL's node-ID suffix. restartWebhook: n8n serves them only for a
+ * waiting execution, under /webhook-waiting/; nothing is registered with CometChat, so there is no
+ * webhookMethods lifecycle (the scanner's webhook-trigger rule is about webhooks registered elsewhere).
+ */
+const RESUME = { name: 'default', responseMode: 'onReceived', responseData: '', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true, ndvHideUrl: true, ndvHideMethod: true } as const;
+const RESUME_WEBHOOKS: INodeTypeDescription['webhooks'] = [
+	{ ...RESUME, httpMethod: 'GET' },
+	{ ...RESUME, httpMethod: 'POST' },
+];
+
+export class CometChatSendAndWait implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'CometChat Send and Wait',
+		name: 'cometChatSendAndWait',
+		icon: { light: 'file:../../icons/cometchat.svg', dark: 'file:../../icons/cometchat.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{ "Send and wait: " + $parameter["responseType"] }}',
+		description: 'Ask a person in CometChat and wait for the answer: approve or decline, free text or a form, inside the chat',
+		defaults: { name: 'CometChat Send and Wait' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CHAT_CREDENTIAL, required: true }],
+		webhooks: RESUME_WEBHOOKS,
+		properties,
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		// As n8n's own Send and Wait nodes: one message, from the first item; the execution then waits.
+		const plan = readPlan((name, fallback) => this.getNodeParameter(name, 0, fallback), this.getNode(), 0);
+		// The wait's nonce, signed into every URL of the message: the answer is taken once per nonce.
+		const nonce = randomBytes(12).toString('hex');
+		const sign = (query: Record<string, string> = {}) => this.getSignedResumeUrl({ ...query, w: nonce });
+		const body = { receiver: plan.receiver, receiverType: plan.receiverType, ...interactiveMessage(plan, sign), muid: `n8n-wait-${nonce}` };
+		const sent = await sendMessage(this, plan, body, 0);
+		// n8n 1.x checks the signature only when asked (2.x always does for a sendAndWait node).
+		(this as { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired?.();
+		await this.putExecutionToWait(plan.waitTill);
+		// While it waits (and when the wait times out) n8n passes these on; the answer replaces them.
+		return [this.getInputData().map((item, index) => ({ json: { ...item.json, messageId: sent.id }, pairedItem: { item: index } }))];
+	}
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const req = this.getRequestObject();
+		const res = this.getResponseObject();
+		const page = (status: number, html: string): IWebhookResponseData => {
+			res.writeHead(status, PAGE_HEADERS);
+			res.end(html);
+			return { noWebhookResponse: true };
+		};
+		const plan = readPlan((name, fallback) => this.getNodeParameter(name, fallback), this.getNode(), 0);
+		const query = (req.query ?? {}) as IDataObject;
+		if (req.method === 'GET') return page(200, questionPage(plan, query));
+		if (isPreviewAgent(req.headers['user-agent'])) return page(403, notePage('Not answered', 'Link previews do not answer.'));
+		const nonce = typeof query.w === 'string' ? query.w : '';
+		const answer = readAnswer(plan, query, req.body);
+		const json = String(req.headers['content-type'] ?? '').includes('application/json');
+		const refuse = (status: number, title: string, text: string): IWebhookResponseData => {
+			if (!json) return page(status, notePage(title, text));
+			res.writeHead(status, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ message: text }));
+			return { noWebhookResponse: true };
+		};
+		if ('problem' in answer) return refuse(400, 'Not answered', answer.problem);
+		if (nonce === '' || !takeAnswer(nonce)) return refuse(409, 'Already answered', 'This question has been answered already.');
+		const output: IDataObject = { data: answer.data, respondedAt: new Date().toISOString() };
+		if (answer.respondedBy) output.respondedBy = answer.respondedBy;
+		output.answeredIn = json ? 'chat' : 'page';
+		if (plan.replyWithOutcome) {
+			// After the answer is taken; a failure is reported in the output and never holds up the resume.
+			try {
+				const reply = await sendMessage(this, plan, { receiver: plan.receiver, receiverType: plan.receiverType, category: 'message', type: 'text', data: { text: outcomeText(plan, answer) } });
+				output.outcomeMessageId = reply.id;
+			} catch (error) {
+				output.outcomeError = (error as Error).message;
+			}
+		}
+		const thanks = 'Your answer was recorded. You can close this page.';
+		// The answer stands for the one item the question was sent for (item 0), so $('…').item still resolves.
+		const workflowData = [[{ json: output, pairedItem: { item: 0 } }]];
+		// Answered by the node itself: n8n 2.x would otherwise answer its own default ("firstEntryJson").
+		if (json) {
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ message: thanks }));
+		} else {
+			res.writeHead(200, PAGE_HEADERS);
+			res.end(notePage('Thank you', thanks));
+		}
+		return { noWebhookResponse: true, workflowData };
+	}
+}
+
+/** Sends a message as the plan's sender (app, bot, or user on behalf of), once; CometChat's errors as they are. */
+async function sendMessage(context: IExecuteFunctions | IWebhookFunctions, plan: Plan, body: IDataObject, itemIndex?: number): Promise<IDataObject> {
+	const credentials = await context.getCredentials(CHAT_CREDENTIAL);
+	const { url, problem } = resolveBaseUrl(credentials);
+	if (problem || !url) throw new NodeOperationError(context.getNode(), String(problem), { itemIndex });
+	const request: IHttpRequestOptions = {
+		method: 'POST',
+		url: plan.sendAs === 'bot' ? `${url}/bots/${encodeURIComponent(plan.sender)}/messages` : `${url}/messages`,
+		headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(plan.sendAs === 'user' ? { onBehalfOf: plan.sender } : {}) },
+		body,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+	};
+	// Not repeated: a send whose answer is lost may have happened (the brief's rule), so it fails instead.
+	const apiKey = String(credentials.apiKey ?? '');
+	let response: IN8nHttpFullResponse;
+	try {
+		response = (await context.helpers.httpRequestWithAuthentication.call(context, CHAT_CREDENTIAL, request)) as IN8nHttpFullResponse;
+	} catch (error) {
+		// A connection that failed: its error holds the request, headers included.
+		throw redactError(error, [apiKey]);
+	}
+	if (response.statusCode >= 400) throw toApiError(context.getNode(), response, apiKey, itemIndex);
+	const data = (response.body as IDataObject | undefined)?.data;
+	return (data && typeof data === 'object' ? data : {}) as IDataObject;
+}

@@ -1,0 +1,316 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+// n8n-workflow's SEND_AND_WAIT_OPERATION, written out: n8n 1.x releases before it existed lack the export.
+export const SEND_AND_WAIT = 'sendAndWait';
+
+const forMessage = { show: { resource: ['message'], operation: [SEND_AND_WAIT] } };
+const shown = (show: Record<string, string[]>) => ({ show: { ...forMessage.show, ...show } });
+
+/**
+ * The fields, named as n8n's own Send and Wait nodes name them (responseType, approvalOptions,
+ * formFields, options.limitWaitTime), so that workflows and n8n's Human review tool read alike.
+ */
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [{ name: 'Message', value: 'message' }],
+		default: 'message',
+	},
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['message'] } },
+		options: [
+			{
+				name: 'Send and Wait for Response',
+				value: SEND_AND_WAIT,
+				action: 'Send a message and wait for response',
+				description: 'Send an interactive message in CometChat and wait until someone answers it in the chat',
+			},
+		],
+		// Not the default, so that n8n stores it with the node: n8n 1.x checks the resume URL's signature
+		// only for a node whose stored parameters say operation "sendAndWait" (the editor drops values that
+		// equal the default). Choosing the action in the nodes panel sets it.
+		required: true,
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-options
+		default: '',
+	},
+	{
+		displayName: 'Send As',
+		name: 'sendAs',
+		type: 'options',
+		options: [
+			{ name: 'App (System)', value: 'app', description: 'The message comes from the app ("System")' },
+			{ name: 'Bot', value: 'bot', description: 'One of the app\'s bots sends it (POST /bots/{uid}/messages)' },
+			{ name: 'User', value: 'user', description: 'A user sends it (the onBehalfOf header)' },
+		],
+		default: 'app',
+		displayOptions: forMessage,
+	},
+	{
+		displayName: 'Sender UID',
+		name: 'sender',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. mod-bot',
+		description: 'UID of the bot or user that sends the message',
+		displayOptions: shown({ sendAs: ['bot', 'user'] }),
+	},
+	{
+		displayName: 'Receiver Type',
+		name: 'receiverType',
+		type: 'options',
+		options: [
+			{ name: 'Group', value: 'group', description: 'Every member of the group sees it; the first answer counts' },
+			{ name: 'User', value: 'user', description: 'A one-to-one message' },
+		],
+		default: 'user',
+		displayOptions: forMessage,
+	},
+	{
+		displayName: 'Receiver',
+		name: 'receiver',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. mod-olivia',
+		description: 'The user (UID) or group (GUID) who is asked',
+		displayOptions: forMessage,
+	},
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		placeholder: 'e.g. Ban cometchat-uid-2 from Hiking Group for selling pills?',
+		displayOptions: forMessage,
+	},
+	{
+		displayName: 'Response Type',
+		name: 'responseType',
+		type: 'options',
+		options: [
+			{ name: 'Approval', value: 'approval', description: 'Buttons to approve (and decline)' },
+			{ name: 'Custom Form', value: 'customForm', description: 'A form with the fields you define' },
+			{ name: 'Free Text', value: 'freeText', description: 'A text box' },
+		],
+		default: 'approval',
+		displayOptions: forMessage,
+	},
+	{
+		displayName: 'Approval Options',
+		name: 'approvalOptions',
+		type: 'fixedCollection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: shown({ responseType: ['approval'] }),
+		options: [
+			{
+				displayName: 'Values',
+				name: 'values',
+				values: [
+					{
+						displayName: 'Type of Approval',
+						name: 'approvalType',
+						type: 'options',
+						options: [
+							{ name: 'Approve Only', value: 'single' },
+							{ name: 'Approve and Decline', value: 'double' },
+						],
+						default: 'single',
+					},
+					{ displayName: 'Approve Button Label', name: 'approveLabel', type: 'string', default: 'Approve' },
+					{
+						displayName: 'Decline Button Label',
+						name: 'disapproveLabel',
+						type: 'string',
+						default: 'Decline',
+						displayOptions: { show: { approvalType: ['double'] } },
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Form Fields',
+		name: 'formFields',
+		type: 'fixedCollection',
+		placeholder: 'Add Form Element',
+		default: {},
+		typeOptions: { multipleValues: true, sortable: true },
+		displayOptions: shown({ responseType: ['customForm'] }),
+		options: [
+			{
+				displayName: 'Values',
+				name: 'values',
+				values: [
+					{
+						displayName: 'Element Type',
+						name: 'fieldType',
+						type: 'options',
+						default: 'text',
+						options: [
+							{ name: 'Checkboxes', value: 'checkbox' },
+							{ name: 'Date', value: 'date' },
+							{ name: 'Dropdown List', value: 'dropdown' },
+							{ name: 'Email', value: 'email' },
+							{ name: 'Number', value: 'number' },
+							{ name: 'Radio Buttons', value: 'radio' },
+							{ name: 'Text', value: 'text' },
+							{ name: 'Textarea', value: 'textarea' },
+						],
+					},
+					{ displayName: 'Field Label', name: 'fieldLabel', type: 'string', default: '', placeholder: 'e.g. Reason', required: true },
+					{
+						displayName: 'Field Options',
+						name: 'fieldOptions',
+						type: 'fixedCollection',
+						placeholder: 'Add Field Option',
+						default: { values: [{ option: '' }] },
+						typeOptions: { multipleValues: true, sortable: true },
+						displayOptions: { show: { fieldType: ['dropdown', 'checkbox', 'radio'] } },
+						options: [
+							{
+								displayName: 'Values',
+								name: 'values',
+								values: [{ displayName: 'Option', name: 'option', type: 'string', default: '' }],
+							},
+						],
+					},
+					{
+						displayName: 'Placeholder',
+						name: 'placeholder',
+						type: 'string',
+						default: '',
+						displayOptions: { show: { fieldType: ['text', 'textarea', 'email', 'number'] } },
+					},
+					{
+						displayName: 'Required Field',
+						name: 'requiredField',
+						type: 'boolean',
+						default: false,
+						description: 'Whether the form can only be sent with this field filled in',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: forMessage,
+		options: [
+			{
+				displayName: 'Answer In',
+				name: 'answerIn',
+				type: 'options',
+				options: [
+					{
+						name: 'The Chat (API Action)',
+						value: 'chat',
+						description: 'Buttons and form post the answer straight from the chat (CometChat\'s apiAction)',
+					},
+					{
+						name: 'A Page (URL Navigation)',
+						value: 'page',
+						description: 'The button opens a small n8n page with the buttons or the form (CometChat\'s urlNavigation)',
+					},
+				],
+				default: 'chat',
+			},
+			{
+				displayName: 'Limit Wait Time',
+				name: 'limitWaitTime',
+				type: 'fixedCollection',
+				description: 'Whether to stop waiting after a time; the node then passes its input on unanswered',
+				default: { values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'hours' } },
+				options: [
+					{
+						displayName: 'Values',
+						name: 'values',
+						values: [
+							{
+								displayName: 'Limit Type',
+								name: 'limitType',
+								type: 'options',
+								default: 'afterTimeInterval',
+								options: [
+									{ name: 'After Time Interval', value: 'afterTimeInterval', description: 'Waits for a certain amount of time' },
+									{ name: 'At Specified Time', value: 'atSpecifiedTime', description: 'Waits until the set date and time' },
+								],
+							},
+							{
+								displayName: 'Amount',
+								name: 'resumeAmount',
+								type: 'number',
+								displayOptions: { show: { limitType: ['afterTimeInterval'] } },
+								typeOptions: { minValue: 0, numberPrecision: 2 },
+								default: 1,
+								description: 'The time to wait',
+							},
+							{
+								displayName: 'Unit',
+								name: 'resumeUnit',
+								type: 'options',
+								displayOptions: { show: { limitType: ['afterTimeInterval'] } },
+								options: [
+									{ name: 'Days', value: 'days' },
+									{ name: 'Hours', value: 'hours' },
+									{ name: 'Minutes', value: 'minutes' },
+									{ name: 'Seconds', value: 'seconds' },
+								],
+								default: 'hours',
+							},
+							{
+								displayName: 'Max Date and Time',
+								name: 'maxDateAndTime',
+								type: 'dateTime',
+								displayOptions: { show: { limitType: ['atSpecifiedTime'] } },
+								default: '',
+								description: 'Continue execution after the specified date and time',
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Message Button Label',
+				name: 'messageButtonLabel',
+				type: 'string',
+				default: 'Respond',
+				description: 'The button that opens the page (Answer In: A Page, Free Text and Custom Form)',
+			},
+			{
+				displayName: 'Reply With Outcome',
+				name: 'replyWithOutcome',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to send a text message to the same conversation after the answer, e.g. "Approved by mod-olivia"',
+			},
+			{
+				displayName: 'Response Form Button Label',
+				name: 'responseFormButtonLabel',
+				type: 'string',
+				default: 'Submit',
+			},
+			{
+				displayName: 'Response Form Title',
+				name: 'responseFormTitle',
+				type: 'string',
+				default: '',
+				description: 'Title of the form (Free Text and Custom Form)',
+			},
+		],
+	},
+];

@@ -1,0 +1,201 @@
+/**
+ * Runs the BUILT CometChat Send and Wait node (dist/) in n8n's engine and stands in for n8n's waiting
+ * webhooks (n8n 2.41's WaitingWebhooks, packages/cli/src/webhooks/waiting-webhooks.ts) on a real HTTP
+ * server:
+ * - the node runs in WorkflowExecute until it puts the execution to wait (run.waitTill);
+ * - a request to /webhook-waiting/<execution>/<node id> is checked as n8n checks it: the URL's HMAC
+ *   signature (n8n-core's validateUrlSignature with this instance's secret) for a sendAndWait node,
+ *   409 while the execution runs, "no action required" once it finished; then the node's webhook() runs
+ *   in n8n-core's WebhookContext with the waiting execution's data, and returned workflowData resumes the
+ *   execution (the node's stack entry gets the items, WorkflowExecute runs on from the waiting node);
+ * - `timeout()` resumes as n8n's WaitTracker does when waitTill passes: no new items.
+ * Bodies are parsed as n8n parses them: JSON, and urlencoded forms into an object.
+ */
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Container } from '@n8n/di';
+import { ExecutionLifecycleHooks, InstanceSettings, validateUrlSignature, WAITING_TOKEN_QUERY_PARAM, WebhookContext, WorkflowExecute } from 'n8n-core';
+import {
+	createRunExecutionData,
+	Workflow,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type IRun,
+	type IRunExecutionData,
+	type IWebhookData,
+	type IWebhookFunctions,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { ROOT, TestNodeTypes } from './index';
+import { additionalData as webhookAdditionalData } from './trigger';
+
+export const WAIT_TYPE = 'n8n-nodes-cometchat.cometChatSendAndWait';
+export const WAIT_NAME = 'CometChat Send and Wait';
+const NODE_ID = 'wait-node-id';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { CometChatSendAndWait } = require(join(ROOT, 'dist/nodes/CometChatSendAndWait/CometChatSendAndWait.node.js')) as {
+	CometChatSendAndWait: new () => INodeType;
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+export const waitType = new CometChatSendAndWait();
+
+export interface Waiting {
+	/** The first run: ends with the execution waiting (run.waitTill) or with the node's error. */
+	run: IRun;
+	/** The node's items while it waits. */
+	items: INodeExecutionData[];
+	/** This harness's base, standing in for n8n's public address. */
+	base: string;
+	/** Sends a request to n8n (the harness); path and query as in the resume URL. */
+	request(url: string, init?: { method?: string; body?: string; headers?: Record<string, string> }): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }>;
+	/** The resumed run (after an answer or a timeout), once it has finished. */
+	resumed(): Promise<IRun | undefined>;
+	/** Output items of the node in the resumed run. */
+	output(): Promise<IDataObject[]>;
+	/** How often webhook() returned workflowData (resumes started). */
+	resumes: number;
+	/** Resumes as n8n's WaitTracker does when the wait time is over. */
+	timeout(): Promise<IRun>;
+	close(): Promise<void>;
+}
+
+export async function startWait({ parameters, credentials, input }: { parameters: INodeParameters; credentials: IDataObject; input?: INodeExecutionData[] }): Promise<Waiting> {
+	const node: INode = {
+		id: NODE_ID,
+		name: WAIT_NAME,
+		type: WAIT_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat account' } },
+	};
+	const workflow = new Workflow({
+		id: 'wait-workflow',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new TestNodeTypes({ [WAIT_TYPE]: waitType }),
+		settings: { executionOrder: 'v1' },
+	});
+	const executionId = 'wait-execution-1';
+	let status: 'running' | 'waiting' | 'finished' = 'running';
+	let resumedRun: Promise<IRun> | undefined;
+	let resumes = 0;
+
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => void handle(req, res, Buffer.concat(chunks).toString('utf8')));
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+	const data = (extra: Partial<IWorkflowExecuteAdditionalData> = {}) => webhookAdditionalData({ cometChatApi: credentials }, base, { executionId, ...extra });
+	const execute = async (runData: IRunExecutionData): Promise<IRun> => {
+		const hooks = new ExecutionLifecycleHooks('webhook', executionId, { id: workflow.id, name: 'wait', nodes: [node], connections: {}, active: false, isArchived: false, activeVersionId: null, createdAt: new Date(), updatedAt: new Date() } as never);
+		const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
+		await new WorkflowExecute(data({ hooks }), 'webhook', runData).processRunExecutionData(workflow);
+		const run = await finished;
+		status = run.waitTill ? 'waiting' : 'finished';
+		return run;
+	};
+
+	const runExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [{ node, data: { main: [input ?? [{ json: {} }]] }, source: null }] },
+	});
+	let run: IRun;
+	try {
+		run = await execute(runExecutionData);
+	} catch (error) {
+		// n8n refuses to start a run whose node has parameter issues (a required field left empty).
+		run = { data: { resultData: { error, runData: {} } } } as unknown as IRun;
+	}
+
+	const send = (res: http.ServerResponse, code: number, body: unknown, type = 'application/json') => {
+		if (res.headersSent) return;
+		res.writeHead(code, { 'Content-Type': type });
+		res.end(typeof body === 'string' ? body : JSON.stringify(body));
+	};
+	const handle = async (req: http.IncomingMessage, res: http.ServerResponse, raw: string) => {
+		const url = new URL(req.url ?? '/', base);
+		const [, route, execution, suffix] = url.pathname.split('/');
+		if (route !== 'webhook-waiting' || execution !== executionId) return send(res, 404, { message: `The execution "${execution}" does not exist.` });
+		const sendAndWait = suffix === node.id && node.parameters.operation === 'sendAndWait';
+		if (sendAndWait) {
+			const token = url.searchParams.get(WAITING_TOKEN_QUERY_PARAM);
+			if (!token || !validateUrlSignature(token, url, Container.get(InstanceSettings).hmacSignatureSecret)) return send(res, 401, 'Invalid token', 'text/html');
+		}
+		if (status === 'running') return send(res, 409, { message: `The execution "${executionId}" is running already.` });
+		if (status === 'finished') return send(res, 200, 'No action required', 'text/html');
+		const description = waitType.description.webhooks?.find((webhook) => webhook.httpMethod === req.method && webhook.restartWebhook === true && suffix === node.id);
+		if (!description) return send(res, 200, 'No action required', 'text/html');
+		const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim();
+		let body: unknown = {};
+		if (raw && contentType === 'application/json') body = JSON.parse(raw) as unknown;
+		if (raw && contentType === 'application/x-www-form-urlencoded') {
+			const form: Record<string, string | string[]> = {};
+			for (const [key, value] of new URLSearchParams(raw)) {
+				const seen = form[key];
+				form[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+			}
+			body = form;
+		}
+		Object.assign(req, { body, query: Object.fromEntries(url.searchParams), params: {} });
+		const webhookData: IWebhookData = {
+			httpMethod: description.httpMethod as 'GET' | 'POST',
+			node: node.name,
+			path: node.id,
+			webhookDescription: description,
+			workflowId: workflow.id,
+			workflowExecuteAdditionalData: data(),
+			isTest: false,
+		};
+		const context = new WebhookContext(workflow, node, data({ httpRequest: req as never, httpResponse: res as never }), 'webhook', webhookData, [], runExecutionData);
+		let result;
+		try {
+			result = await waitType.webhook!.call(context as unknown as IWebhookFunctions);
+		} catch (error) {
+			return send(res, 500, { message: (error as Error).message });
+		}
+		if (result.workflowData) {
+			resumes++;
+			status = 'running';
+			runExecutionData.executionData!.nodeExecutionStack[0].data.main = result.workflowData;
+			resumedRun = execute(runExecutionData);
+		}
+		if (result.noWebhookResponse !== true) send(res, 200, result.webhookResponse ?? { message: 'Workflow was started' });
+	};
+
+	const outputOf = (finished: IRun | undefined) =>
+		(finished?.data.resultData.runData[WAIT_NAME]?.at(-1)?.data?.main?.[0] ?? []).map((item) => item.json);
+	return {
+		run,
+		items: run.data.resultData.runData[WAIT_NAME]?.[0]?.data?.main?.[0] ?? [],
+		base,
+		async request(path, init = {}) {
+			const response = await fetch(new URL(path, base), { method: init.method ?? 'GET', body: init.body, headers: init.headers, redirect: 'manual' });
+			return { status: response.status, text: await response.text(), headers: Object.fromEntries(response.headers) as http.IncomingHttpHeaders };
+		},
+		resumed: async () => await resumedRun,
+		output: async () => outputOf(await resumedRun),
+		get resumes() {
+			return resumes;
+		},
+		async timeout() {
+			resumedRun = execute(runExecutionData);
+			return await resumedRun;
+		},
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
+}
+

@@ -1,0 +1,269 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { addBot } from '../emulator/routes/messages';
+import { startWait, waitType, type Waiting } from '../harness/sendAndWait';
+import { expectRequest, useEmulator } from '../helpers';
+
+const ctx = useEmulator();
+const waits: Waiting[] = [];
+afterEach(async () => {
+	await Promise.all(waits.splice(0).map(async (wait) => await wait.close()));
+});
+
+beforeEach(() => {
+	for (const uid of ['mod-olivia', 'mod-bot', 'cometchat-uid-2']) ctx.emulator.seedUser({ uid, name: uid });
+});
+
+const base: INodeParameters = { resource: 'message', operation: 'sendAndWait', receiverType: 'user', receiver: 'mod-olivia', message: 'Ban cometchat-uid-2?' };
+
+async function wait(parameters: INodeParameters, input: Array<{ json: IDataObject }> = [{ json: { flagged: 7 } }]) {
+	const started = await startWait({ parameters: { ...base, ...parameters }, credentials: ctx.credentials(), input });
+	waits.push(started);
+	return started;
+}
+
+/** The message the node sent, as CometChat received it. */
+const sentBody = () => ctx.emulator.requests[0].body as IDataObject;
+const interactive = () => (sentBody().data as IDataObject).interactiveData as IDataObject;
+const buttons = () => interactive().cardActions as IDataObject[];
+const actionOf = (element: IDataObject) => element.action as IDataObject;
+/** The resume URL's path and query, as the client requests it. */
+const pathOf = (url: unknown) => {
+	const parsed = new URL(String(url));
+	return `${parsed.pathname}${parsed.search}`;
+};
+
+describe('Message → Send and Wait for Response', () => {
+	it('is the operation n8n knows as send-and-wait, with resume webhooks n8n restarts the execution with', () => {
+		const operation = waitType.description.properties.find((property) => property.name === 'operation');
+		expect(operation?.options).toEqual([expect.objectContaining({ value: 'sendAndWait' })]);
+		// The editor drops a value equal to the default; this one must be stored (see description.ts).
+		expect(operation?.default).toBe('');
+		expect(waitType.description.webhooks).toEqual([
+			expect.objectContaining({ httpMethod: 'GET', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true, responseMode: 'onReceived' }),
+			expect.objectContaining({ httpMethod: 'POST', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true, responseMode: 'onReceived' }),
+		]);
+	});
+
+	it('sends an interactive card whose buttons post to the signed resume URL, and puts the execution to wait', async () => {
+		const waiting = await wait({ approvalOptions: { values: { approvalType: 'double', approveLabel: 'Ban', disapproveLabel: 'Dismiss' } } });
+		expect(waiting.run.data.resultData.error).toBeUndefined();
+		expect(waiting.run.waitTill?.toISOString()).toBe('3000-01-01T00:00:00.000Z');
+		expect(ctx.emulator.requests).toHaveLength(1);
+		const [approve, decline] = buttons();
+		const nonce = new URL(String(actionOf(approve).url)).searchParams.get('w');
+		expect(nonce).toMatch(/^[0-9a-f]{24}$/);
+		const resume = `${waiting.base}/webhook-waiting/wait-execution-1/wait-node-id`;
+		expectRequest(
+			ctx.emulator.requests[0],
+			{
+				method: 'POST',
+				path: '/v3/messages',
+				headers: { onbehalfof: undefined },
+				body: {
+					receiver: 'mod-olivia',
+					receiverType: 'user',
+					category: 'interactive',
+					type: 'card',
+					muid: `n8n-wait-${nonce}`,
+					data: {
+						interactiveData: {
+							text: 'Ban cometchat-uid-2?',
+							cardActions: [
+								{ elementType: 'button', elementId: 'approve', buttonText: 'Ban', disableAfterInteracted: true, action: { actionType: 'apiAction', url: expect.stringMatching(`^${resume}\\?approved=true&w=${nonce}&signature=[0-9a-f]{64}$`), method: 'POST', payload: { approved: true }, headers: { 'Content-Type': 'application/json' }, dataKey: 'answer' } },
+								{ elementType: 'button', elementId: 'decline', buttonText: 'Dismiss', disableAfterInteracted: true, action: { actionType: 'apiAction', url: expect.stringMatching(`^${resume}\\?approved=false&w=${nonce}&signature=[0-9a-f]{64}$`), method: 'POST', payload: { approved: false }, headers: { 'Content-Type': 'application/json' }, dataKey: 'answer' } },
+							],
+						},
+						interactionGoal: { type: 'anyOf', elementIds: ['approve', 'decline'] },
+						allowSenderInteraction: false,
+						text: 'Ban cometchat-uid-2?',
+					},
+				},
+			},
+			ctx.emulator.apiKey,
+		);
+		// While it waits the node holds its input and the message's ID.
+		expect(waiting.items.map((item) => item.json)).toEqual([{ flagged: 7, messageId: expect.any(String) }]);
+
+		// The UI Kit's apiAction: its payload, the form data under dataKey, the logged-in UID; a browser's Origin.
+		const answer = await waiting.request(pathOf(actionOf(decline).url), {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Origin: 'https://chat.example.com' },
+			body: JSON.stringify({ approved: false, answer: {}, cometchatSenderUid: 'mod-olivia' }),
+		});
+		expect(answer.status).toBe(200);
+		expect(JSON.parse(answer.text)).toEqual({ message: 'Your answer was recorded. You can close this page.' });
+		expect(await waiting.output()).toEqual([{ data: { approved: false }, respondedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), respondedBy: 'mod-olivia', answeredIn: 'chat' }]);
+		expect((await waiting.resumed())?.data.resultData.error).toBeUndefined();
+
+		// A second click (the other button, or the same one again) resumes nothing.
+		const again = await waiting.request(pathOf(actionOf(approve).url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+		expect(again.text).toBe('No action required');
+		expect(waiting.resumes).toBe(1);
+		expect(ctx.emulator.requests).toHaveLength(1);
+	});
+
+	it('reads expressions over the input item again when the answer comes (Reply With Outcome goes to the same receiver)', async () => {
+		const waiting = await wait({ receiver: '={{ $json.moderator }}', message: '={{ "Ban " + $json.uid + "?" }}', options: { replyWithOutcome: true } }, [{ json: { moderator: 'mod-olivia', uid: 'cometchat-uid-2' } }]);
+		expect(sentBody()).toMatchObject({ receiver: 'mod-olivia', data: { text: 'Ban cometchat-uid-2?' } });
+		const page = await waiting.request(pathOf(actionOf(buttons()[0]).url));
+		expect(page.text).toContain('<p>Ban cometchat-uid-2?</p>');
+		const answer = await waiting.request(pathOf(actionOf(buttons()[0]).url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+		expect(answer.status).toBe(200);
+		expect(ctx.emulator.requests[1].body).toMatchObject({ receiver: 'mod-olivia', data: { text: 'Approved' } });
+	});
+
+	it('refuses a URL whose signature does not match (an answer changed, another execution) and keeps waiting', async () => {
+		const waiting = await wait({});
+		const url = new URL(String(actionOf(buttons()[0]).url));
+		for (const forged of [url.href.replace('approved=true', 'approved=false'), url.href.replace('wait-execution-1', 'wait-execution-2'), url.href.replace(/signature=[0-9a-f]+/, `signature=${'0'.repeat(64)}`), url.href.replace(/&signature=[0-9a-f]+/, '')]) {
+			const refused = await waiting.request(pathOf(forged), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+			expect([401, 404]).toContain(refused.status);
+		}
+		expect(waiting.resumes).toBe(0);
+		// Approve Only has no decline: a signed approved=false it never sent is refused as well.
+		const ok = await waiting.request(pathOf(url.href), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+		expect(ok.status).toBe(200);
+		expect(await waiting.output()).toEqual([{ data: { approved: true }, respondedAt: expect.any(String), answeredIn: 'chat' }]);
+	});
+
+	it('two answers at the same instant resume the execution once', async () => {
+		// Reply With Outcome makes webhook() wait for CometChat, so the second answer arrives while the
+		// execution still counts as waiting: n8n would hand it to webhook() too.
+		const waiting = await wait({ approvalOptions: { values: { approvalType: 'double' } }, options: { replyWithOutcome: true } });
+		const [approve, decline] = buttons().map((element) => pathOf(actionOf(element).url));
+		const post = (path: string) => waiting.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+		const answers = await Promise.all([post(approve), post(decline)]);
+		expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+		expect(answers.find((answer) => answer.status === 409)?.text).toBe('{"message":"This question has been answered already."}');
+		expect(waiting.resumes).toBe(1);
+		expect(await waiting.output()).toHaveLength(1);
+		// One outcome message, after the one question.
+		expect(ctx.emulator.requests.map((request) => request.path)).toEqual(['/v3/messages', '/v3/messages']);
+	});
+
+	it('free text on a page: the card opens the page; GET, link previews and an empty answer do not answer; the form does', async () => {
+		const waiting = await wait({ responseType: 'freeText', options: { answerIn: 'page', messageButtonLabel: 'Write a note' } });
+		expect(sentBody().type).toBe('card');
+		expect(buttons()).toEqual([
+			{ elementType: 'button', elementId: 'respond', buttonText: 'Write a note', disableAfterInteracted: true, action: { actionType: 'urlNavigation', url: expect.stringContaining('/webhook-waiting/wait-execution-1/wait-node-id?w=') } },
+		]);
+		const page = pathOf(actionOf(buttons()[0]).url);
+		const shown = await waiting.request(page);
+		expect(shown.status).toBe(200);
+		expect(shown.headers['content-security-policy']).toContain("form-action 'self'");
+		expect(shown.text).toContain('<textarea id="response" name="response" rows="5" required>');
+		expect(shown.text).toContain('<p>Ban cometchat-uid-2?</p>');
+		const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+		const preview = await waiting.request(page, { method: 'POST', headers: { ...form, 'User-Agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' }, body: 'response=hi' });
+		expect(preview.status).toBe(403);
+		const empty = await waiting.request(page, { method: 'POST', headers: form, body: 'response=' });
+		expect(empty.status).toBe(400);
+		expect(empty.text).toContain('&quot;Response&quot; is required.');
+		expect(waiting.resumes).toBe(0);
+		const answered = await waiting.request(page, { method: 'POST', headers: form, body: 'response=Ban+them%2C+it+is+spam' });
+		expect(answered.status).toBe(200);
+		expect(answered.text).toContain('Your answer was recorded.');
+		expect(await waiting.output()).toEqual([{ data: { text: 'Ban them, it is spam' }, respondedAt: expect.any(String), answeredIn: 'page' }]);
+	});
+
+	it('a custom form becomes a CometChat form; its answer is keyed by field label, a missing required field answers nothing', async () => {
+		const formFields = {
+			values: [
+				{ fieldLabel: 'Reason', fieldType: 'text', placeholder: 'Why?', requiredField: true },
+				{ fieldLabel: 'Action', fieldType: 'dropdown', fieldOptions: { values: [{ option: 'Ban' }, { option: 'Warn' }] }, requiredField: true },
+				{ fieldLabel: 'Notify', fieldType: 'checkbox', fieldOptions: { values: [{ option: 'User' }, { option: 'Team' }] } },
+				{ fieldLabel: 'Days', fieldType: 'number' },
+			],
+		};
+		const waiting = await wait({ responseType: 'customForm', formFields, options: { responseFormTitle: 'Review', responseFormButtonLabel: 'Send' } });
+		const body = sentBody();
+		expect(body.type).toBe('form');
+		const data = body.data as IDataObject;
+		expect(data.interactionGoal).toEqual({ type: 'anyOf', elementIds: ['submit'] });
+		expect(interactive()).toEqual({
+			title: 'Review',
+			formFields: [
+				{ elementType: 'label', elementId: 'intro', text: 'Ban cometchat-uid-2?' },
+				{ elementType: 'textInput', elementId: 'field-0', label: 'Reason', optional: false, maxLines: 1, placeholder: { text: 'Why?' } },
+				{ elementType: 'dropdown', elementId: 'field-1', label: 'Action', optional: false, options: [{ value: 'Ban', label: 'Ban' }, { value: 'Warn', label: 'Warn' }] },
+				{ elementType: 'checkbox', elementId: 'field-2', label: 'Notify', optional: true, options: [{ value: 'User', label: 'User' }, { value: 'Team', label: 'Team' }] },
+				{ elementType: 'textInput', elementId: 'field-3', label: 'Days', optional: true, maxLines: 1 },
+			],
+			submitElement: { elementType: 'button', elementId: 'submit', buttonText: 'Send', disableAfterInteracted: true, action: expect.objectContaining({ actionType: 'apiAction', method: 'POST', dataKey: 'answer' }) },
+			goalCompletionText: 'Your answer was recorded.',
+		});
+		const submit = pathOf(actionOf(interactive().submitElement as IDataObject).url);
+		const post = (answer: IDataObject) =>
+			waiting.request(submit, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ answer, cometchatSenderUid: 'mod-olivia' }) });
+		const missing = await post({ 'field-0': 'spam' });
+		expect(missing.status).toBe(400);
+		expect(JSON.parse(missing.text)).toEqual({ message: '"Action" is required.' });
+		const unknown = await post({ 'field-0': 'spam', 'field-1': 'Delete' });
+		expect(unknown.status).toBe(400);
+		expect(waiting.resumes).toBe(0);
+		expect((await post({ 'field-0': 'spam', 'field-1': 'Ban', 'field-2': ['Team'], 'field-3': '7' })).status).toBe(200);
+		expect(await waiting.output()).toEqual([
+			{ data: { Reason: 'spam', Action: 'Ban', Notify: ['Team'], Days: 7 }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat' },
+		]);
+	});
+
+	it('Limit Wait Time: waits until then; when the time is over the node passes its input on, unanswered', async () => {
+		const before = Date.now();
+		const waiting = await wait({ options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'hours' } } } });
+		const until = waiting.run.waitTill!.getTime();
+		expect(until).toBeGreaterThanOrEqual(before + 7_200_000);
+		expect(until).toBeLessThanOrEqual(Date.now() + 7_200_000);
+		const atDate = await wait({ options: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: '2031-05-01T10:00:00.000Z' } } } });
+		expect(atDate.run.waitTill?.toISOString()).toBe('2031-05-01T10:00:00.000Z');
+		const resumed = await waiting.timeout();
+		expect(resumed.data.resultData.runData['CometChat Send and Wait'].at(-1)?.data?.main?.[0]?.map((item) => item.json)).toEqual([{ flagged: 7 }]);
+		// After the timeout the message's buttons resume nothing.
+		const late = await waiting.request(pathOf(actionOf(buttons()[0]).url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+		expect(late.text).toBe('No action required');
+		expect(waiting.resumes).toBe(0);
+	});
+
+	it('sends as a bot or on behalf of a user, and with Reply With Outcome tells the conversation who decided', async () => {
+		addBot(ctx.emulator.state, 'mod-bot');
+		const byBot = await wait({ sendAs: 'bot', sender: 'mod-bot', options: { replyWithOutcome: true } });
+		expect(ctx.emulator.requests[0].path).toBe('/v3/bots/mod-bot/messages');
+		expect(ctx.emulator.requests[0].headers).not.toHaveProperty('onbehalfof');
+		await byBot.request(pathOf(actionOf(buttons()[0]).url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ cometchatSenderUid: 'mod-olivia' }) });
+		const [answer] = await byBot.output();
+		expectRequest(
+			ctx.emulator.requests[1],
+			{ method: 'POST', path: '/v3/bots/mod-bot/messages', body: { receiver: 'mod-olivia', receiverType: 'user', category: 'message', type: 'text', data: { text: 'Approved by mod-olivia' } } },
+			ctx.emulator.apiKey,
+		);
+		expect(answer).toEqual({ data: { approved: true }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', outcomeMessageId: expect.any(String) });
+
+		ctx.emulator.requests.length = 0;
+		await wait({ sendAs: 'user', sender: 'cometchat-uid-2' });
+		expect(ctx.emulator.requests[0].path).toBe('/v3/messages');
+		expect(ctx.emulator.requests[0].headers.onbehalfof).toBe('cometchat-uid-2');
+	});
+
+	it('refuses bad input before anything is sent, naming the field and the item', async () => {
+		for (const [parameters, text] of [
+			// Never left at its default: n8n (1.x) checks the URL's signature only for a stored operation "sendAndWait".
+			[{ operation: '={{ "" }}' }, 'Operation: must be one of sendAndWait'],
+			[{ receiver: 'not a uid' }, 'Receiver: "not a uid" has characters'],
+			[{ message: '={{ "" }}' }, 'Message: is empty [item 0]'],
+			[{ sendAs: 'bot', sender: '={{ " " }}' }, 'Sender UID: is empty [item 0]'],
+			[{ responseType: 'customForm', formFields: { values: [] } }, 'Form Fields: is empty'],
+			[{ responseType: 'customForm', formFields: { values: [{ fieldLabel: 'File', fieldType: 'file' }] } }, 'which a CometChat form cannot show'],
+		] as Array<[INodeParameters, string]>) {
+			const waiting = await wait(parameters);
+			expect(waiting.run.data.resultData.error?.message).toContain(text);
+			expect(waiting.run.waitTill).toBeUndefined();
+		}
+		expect(ctx.emulator.requests).toEqual([]);
+	});
+
+	it('keeps CometChat\'s error and does not wait when the message is refused', async () => {
+		const waiting = await wait({ sendAs: 'bot', sender: 'cometchat-uid-2' });
+		expect(waiting.run.data.resultData.error?.message).toContain('ERR_BOT_NOT_FOUND');
+		expect(waiting.run.waitTill).toBeUndefined();
+		expect(JSON.stringify(waiting.run.data.resultData.error)).not.toContain(ctx.emulator.apiKey);
+	});
+});
