@@ -1,5 +1,6 @@
 import { randomBytes } from 'crypto';
 import {
+	NodeApiError,
 	NodeConnectionTypes,
 	NodeOperationError,
 	type IDataObject,
@@ -16,9 +17,9 @@ import { CHAT_CREDENTIAL, resolveBaseUrl } from '../shared/chat/baseUrl';
 import { toApiError } from '../shared/errors/conversion';
 import { redactError } from '../shared/errors/redaction';
 import { isPreviewAgent, notePage, outcomeText, PAGE_HEADERS, questionPage, readAnswer, takeAnswer } from './answer';
-import { properties } from './description';
+import { properties, SEND } from './description';
 import { interactiveMessage } from './interactive';
-import { readPlan, type Plan } from './plan';
+import { readMessage, readPlan, type MessagePlan } from './plan';
 
 // Why a node of its own and not an operation of the CometChat node: n8n resumes a waiting execution
 // through the waiting node's webhook(), and a node type that has webhook() gets no input items for
@@ -57,6 +58,7 @@ export class CometChatSendAndWait implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		if (this.getNodeParameter('operation', 0) === SEND) return [await sendEach(this)];
 		// As n8n's own Send and Wait nodes: one message, from the first item; the execution then waits.
 		const plan = readPlan((name, fallback) => this.getNodeParameter(name, 0, fallback), this.getNode(), 0);
 		// The wait's nonce, signed into every URL of the message: the answer is taken once per nonce.
@@ -122,7 +124,7 @@ export class CometChatSendAndWait implements INodeType {
 }
 
 /** Sends a message as the plan's sender (app, bot, or user on behalf of), once; CometChat's errors as they are. */
-async function sendMessage(context: IExecuteFunctions | IWebhookFunctions, plan: Plan, body: IDataObject, itemIndex?: number): Promise<IDataObject> {
+async function sendMessage(context: IExecuteFunctions | IWebhookFunctions, plan: MessagePlan, body: IDataObject, itemIndex?: number): Promise<IDataObject> {
 	const credentials = await context.getCredentials(CHAT_CREDENTIAL);
 	const { url, problem } = resolveBaseUrl(credentials);
 	if (problem || !url) throw new NodeOperationError(context.getNode(), String(problem), { itemIndex });
@@ -147,4 +149,26 @@ async function sendMessage(context: IExecuteFunctions | IWebhookFunctions, plan:
 	if (response.statusCode >= 400) throw toApiError(context.getNode(), response, apiKey, itemIndex);
 	const data = (response.body as IDataObject | undefined)?.data;
 	return (data && typeof data === 'object' ? data : {}) as IDataObject;
+}
+
+/**
+ * Send Message: one text message per item, as the item's fields say. Every item is checked before
+ * anything is sent; a refused item fails the node, or becomes an error item with Continue On Fail.
+ */
+async function sendEach(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const items = context.getInputData();
+	const plans = items.map((_, index) => readMessage((name, fallback) => context.getNodeParameter(name, index, fallback), context.getNode(), index));
+	const output: INodeExecutionData[] = [];
+	for (const [index, plan] of plans.entries()) {
+		try {
+			const body = { receiver: plan.receiver, receiverType: plan.receiverType, category: 'message', type: 'text', data: { text: plan.message } };
+			output.push({ json: await sendMessage(context, plan, body, index), pairedItem: { item: index } });
+		} catch (error) {
+			// CometChat's refusals are NodeApiErrors already (code and message kept); anything else is wrapped.
+			const failure = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(context.getNode(), error as Error, { itemIndex: index });
+			if (!context.continueOnFail()) throw failure;
+			output.push({ json: { error: failure.message }, pairedItem: { item: index } });
+		}
+	}
+	return output;
 }

@@ -2,8 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 // n8n-workflow's SEND_AND_WAIT_OPERATION, written out: n8n 1.x releases before it existed lack the export.
 export const SEND_AND_WAIT = 'sendAndWait';
+/** Send Message: the same message fields, no waiting. */
+export const SEND = 'send';
 
 const forMessage = { show: { resource: ['message'], operation: [SEND_AND_WAIT] } };
+/** The fields of the message itself, which Send Message shows too. */
+const forBoth = { show: { resource: ['message'], operation: [SEND, SEND_AND_WAIT] } };
 const shown = (show: Record<string, string[]>) => ({ show: { ...forMessage.show, ...show } });
 
 /**
@@ -32,13 +36,19 @@ export const properties: INodeProperties[] = [
 				action: 'Send a message and wait for response',
 				description: 'Send an interactive message in CometChat and wait until someone answers it in the chat',
 			},
+			{
+				name: 'Send Message',
+				value: SEND,
+				action: 'Send a message',
+				description: 'Send a text message in CometChat and go on without waiting',
+			},
 		],
-		// Not the default, so that n8n stores it with the node: n8n 1.x checks the resume URL's signature
-		// only for a node whose stored parameters say operation "sendAndWait" (the editor drops values that
-		// equal the default). Choosing the action in the nodes panel sets it.
-		required: true,
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-options
-		default: '',
+		// Send and Wait is deliberately not the default: the editor saves only values that differ from the
+		// default, and n8n checks a resume URL's signature only for a node whose saved parameters say
+		// operation "sendAndWait" (1.x: waiting-webhooks.ts isSendAndWaitRequest; 2.x: else it expects
+		// the resume token instead and refuses the signed URL). A default that is one of the options
+		// (n8n's lint and scanner) and is not sendAndWait makes the choice saved.
+		default: SEND,
 	},
 	{
 		displayName: 'Send As',
@@ -50,7 +60,7 @@ export const properties: INodeProperties[] = [
 			{ name: 'User', value: 'user', description: 'A user sends it (the onBehalfOf header)' },
 		],
 		default: 'app',
-		displayOptions: forMessage,
+		displayOptions: forBoth,
 	},
 	{
 		displayName: 'Sender UID',
@@ -60,7 +70,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. mod-bot',
 		description: 'UID of the bot or user that sends the message',
-		displayOptions: shown({ sendAs: ['bot', 'user'] }),
+		displayOptions: { show: { ...forBoth.show, sendAs: ['bot', 'user'] } },
 	},
 	{
 		displayName: 'Receiver Type',
@@ -71,7 +81,7 @@ export const properties: INodeProperties[] = [
 			{ name: 'User', value: 'user', description: 'A one-to-one message' },
 		],
 		default: 'user',
-		displayOptions: forMessage,
+		displayOptions: forBoth,
 	},
 	{
 		displayName: 'Receiver',
@@ -80,8 +90,8 @@ export const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. mod-olivia',
-		description: 'The user (UID) or group (GUID) who is asked',
-		displayOptions: forMessage,
+		description: 'The user (UID) or group (GUID) the message goes to',
+		displayOptions: forBoth,
 	},
 	{
 		displayName: 'Message',
@@ -91,7 +101,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		typeOptions: { rows: 4 },
 		placeholder: 'e.g. Ban cometchat-uid-2 from Hiking Group for selling pills?',
-		displayOptions: forMessage,
+		displayOptions: forBoth,
 	},
 	{
 		displayName: 'Response Type',

@@ -48,7 +48,8 @@ const UNIT_MS: Record<string, number> = { seconds: 1_000, minutes: 60_000, hours
 /** Reads a parameter of the item: getNodeParameter with the item index bound (or none, in webhook()). */
 export type ReadParameter = (name: string, fallback: unknown) => unknown;
 
-export function readPlan(read: ReadParameter, node: INode, itemIndex: number, now = Date.now()): Plan {
+/** The readers every field goes through: each error names the field and the item. */
+function readers(read: ReadParameter, node: INode, itemIndex: number) {
 	const fail = (field: string, problem: string, fix?: string) =>
 		new NodeOperationError(node, `${field}: ${problem} [item ${itemIndex}]`, { itemIndex, description: fix });
 	const text = (name: string, field: string, fallback: string, { required = false, max = LABEL_MAX } = {}) => {
@@ -71,9 +72,29 @@ export function readPlan(read: ReadParameter, node: INode, itemIndex: number, no
 		return value;
 	};
 
+	return { fail, text, choice, id };
+}
+
+/** What Send Message sends: sender, receiver, text. */
+export type MessagePlan = Pick<Plan, 'sendAs' | 'sender' | 'receiverType' | 'receiver' | 'message'>;
+
+export function readMessage(read: ReadParameter, node: INode, itemIndex: number): MessagePlan {
+	const { text, choice, id } = readers(read, node, itemIndex);
+	const sendAs = choice('sendAs', 'Send As', ['app', 'bot', 'user'] as const, 'app');
+	return {
+		sendAs,
+		sender: sendAs === 'app' ? '' : id('sender', 'Sender UID'),
+		receiverType: choice('receiverType', 'Receiver Type', ['user', 'group'] as const, 'user'),
+		receiver: id('receiver', 'Receiver'),
+		message: text('message', 'Message', '', { required: true, max: TEXT_MAX }),
+	};
+}
+
+export function readPlan(read: ReadParameter, node: INode, itemIndex: number, now = Date.now()): Plan {
+	const { fail, text, choice } = readers(read, node, itemIndex);
 	// Chosen, hence stored with the node, so that n8n checks the resume URL's signature (see description.ts).
 	choice('operation', 'Operation', ['sendAndWait'] as const, '');
-	const sendAs = choice('sendAs', 'Send As', ['app', 'bot', 'user'] as const, 'app');
+	const message = readMessage(read, node, itemIndex);
 	const responseType = choice('responseType', 'Response Type', ['approval', 'freeText', 'customForm'] as const, 'approval');
 	const approval = (read('approvalOptions.values', {}) ?? {}) as IDataObject;
 	if (!isObject(approval)) throw fail('Approval Options', `must be a set of options, not ${describeValue(approval)}`);
@@ -86,11 +107,7 @@ export function readPlan(read: ReadParameter, node: INode, itemIndex: number, no
 	if (answerIn !== 'chat' && answerIn !== 'page') throw fail('Answer In', `must be chat or page, not ${describeValue(answerIn)}`);
 
 	return {
-		sendAs,
-		sender: sendAs === 'app' ? '' : id('sender', 'Sender UID'),
-		receiverType: choice('receiverType', 'Receiver Type', ['user', 'group'] as const, 'user'),
-		receiver: id('receiver', 'Receiver'),
-		message: text('message', 'Message', '', { required: true, max: TEXT_MAX }),
+		...message,
 		responseType,
 		approvalType: approval.approvalType === 'double' ? 'double' : 'single',
 		approveLabel: labelOf(approval.approveLabel, 'Approve', 'Approve Button Label', fail),

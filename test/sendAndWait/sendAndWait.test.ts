@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { addBot } from '../emulator/routes/messages';
-import { startWait, waitType, type Waiting } from '../harness/sendAndWait';
+import { chatNode, runNode, type NodeKind } from '../harness';
+import { startWait, WAIT_NAME, WAIT_TYPE, waitType, type Waiting } from '../harness/sendAndWait';
 import { expectRequest, useEmulator } from '../helpers';
 
 const ctx = useEmulator();
@@ -35,9 +36,10 @@ const pathOf = (url: unknown) => {
 describe('Message → Send and Wait for Response', () => {
 	it('is the operation n8n knows as send-and-wait, with resume webhooks n8n restarts the execution with', () => {
 		const operation = waitType.description.properties.find((property) => property.name === 'operation');
-		expect(operation?.options).toEqual([expect.objectContaining({ value: 'sendAndWait' })]);
-		// The editor drops a value equal to the default; this one must be stored (see description.ts).
-		expect(operation?.default).toBe('');
+		expect(operation?.options).toEqual([expect.objectContaining({ value: 'sendAndWait' }), expect.objectContaining({ value: 'send' })]);
+		// The editor drops a value equal to the default, and n8n checks the signature only for a saved
+		// operation "sendAndWait" (see description.ts): so the default is the other operation.
+		expect(operation?.default).toBe('send');
 		expect(waitType.description.webhooks).toEqual([
 			expect.objectContaining({ httpMethod: 'GET', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true, responseMode: 'onReceived' }),
 			expect.objectContaining({ httpMethod: 'POST', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true, responseMode: 'onReceived' }),
@@ -265,5 +267,50 @@ describe('Message → Send and Wait for Response', () => {
 		expect(waiting.run.data.resultData.error?.message).toContain('ERR_BOT_NOT_FOUND');
 		expect(waiting.run.waitTill).toBeUndefined();
 		expect(JSON.stringify(waiting.run.data.resultData.error)).not.toContain(ctx.emulator.apiKey);
+	});
+});
+
+describe('Message → Send Message (CometChat Send and Wait, no waiting)', () => {
+	const sendNode: NodeKind = { ...chatNode, type: WAIT_TYPE, name: WAIT_NAME, nodeType: waitType };
+	const send = { resource: 'message', operation: 'send', receiverType: 'group', receiver: '={{ $json.guid }}', message: '={{ "Hello " + $json.name }}' };
+
+	it('sends one text message per item and returns each sent message, without waiting', async () => {
+		ctx.emulator.seedGroup({ guid: 'cometchat-guid-1', name: 'Hikers', owner: 'mod-olivia', members: { 'mod-olivia': 'admin' } });
+		const result = await runNode({
+			node: sendNode,
+			parameters: { ...send, sendAs: 'user', sender: 'mod-olivia' },
+			credentials: ctx.credentials(),
+			input: [{ json: { guid: 'cometchat-guid-1', name: 'hikers' } }, { json: { guid: 'cometchat-guid-1', name: 'again' } }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.run.waitTill).toBeUndefined();
+		expect(ctx.emulator.requests).toHaveLength(2);
+		expectRequest(
+			ctx.emulator.requests[0],
+			{
+				method: 'POST',
+				path: '/v3/messages',
+				body: { receiver: 'cometchat-guid-1', receiverType: 'group', category: 'message', type: 'text', data: { text: 'Hello hikers' } },
+				headers: { onBehalfOf: 'mod-olivia' },
+			},
+			ctx.emulator.apiKey,
+		);
+		expect((ctx.emulator.requests[1].body as IDataObject).data).toEqual({ text: 'Hello again' });
+		expect(result.items.map((item) => [item.json.receiver, item.json.sender, (item.json.data as IDataObject).text])).toEqual([
+			['cometchat-guid-1', 'mod-olivia', 'Hello hikers'],
+			['cometchat-guid-1', 'mod-olivia', 'Hello again'],
+		]);
+	});
+
+	it('checks every item before sending anything, naming the field and the item', async () => {
+		const result = await runNode({
+			node: sendNode,
+			parameters: send,
+			credentials: ctx.credentials(),
+			input: [{ json: { guid: 'cometchat-guid-1', name: 'a' } }, { json: { guid: 'not a guid', name: 'b' } }],
+		});
+		expect(result.error?.message).toContain('Receiver: "not a guid" has characters');
+		expect(result.error?.message).toContain('[item 1]');
+		expect(ctx.emulator.requests).toEqual([]);
 	});
 });
