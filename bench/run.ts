@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { EmulatorCommand, EmulatorConfig, EmulatorStats } from './emulator-process';
 import type { Kind, LegResult, LegSpec, Task } from './leg';
 import { summarise } from './profile-summary';
+import { RESOURCE_TASKS } from './resources';
 
 const ROOT = join(__dirname, '..');
 const BENCH_DIR = join(ROOT, '.bench');
@@ -45,7 +46,7 @@ function parseOptions(argv: string[]): Options {
 		listSize: Number(value('list-size') ?? (quick ? 10000 : 100000)),
 		warmup: quick ? 50 : 200,
 		concurrency: (value('concurrency') ?? '10').split(',').map(Number),
-		only: new Set((value('only') ?? 'footprint,throughput,list,ratelimit').split(',')),
+		only: new Set((value('only') ?? 'footprint,throughput,resources,list,ratelimit').split(',')),
 		save: Boolean(flag('save')),
 		profile: Boolean(flag('profile')),
 		quick,
@@ -203,6 +204,48 @@ async function throughput(emulator: EmulatorProcess, options: Options, rows: Row
 	}
 }
 
+/**
+ * One typical operation of every resource (bench/resources.ts): the node's CPU per item against its
+ * floor, the same node with only the properties that operation shows. The emulator holds its demo data.
+ */
+async function perResource(emulator: EmulatorProcess, options: Options, rows: Row[]) {
+	const count = Math.min(options.count, options.quick ? 200 : 1000);
+	const results = new Map<string, Measured[]>();
+	for (let run = 0; run < options.runs; run++) {
+		for (const task of RESOURCE_TASKS) {
+			const kinds: Kind[] = run % 2 ? ['trimmed', 'node'] : ['node', 'trimmed'];
+			for (const kind of kinds) {
+				await emulator.send({ cmd: 'clear' });
+				await emulator.send({ cmd: 'seedDemo' });
+				const spec: LegSpec = { task: `resource:${task.resource}`, kind, count, concurrency: 10, warmup: options.warmup, emulator: emulator.info, benchDir: BENCH_DIR };
+				const measured = await measure(emulator, spec, `${task.resource} ${kind}`);
+				const key = `${task.resource}/${kind}`;
+				results.set(key, [...(results.get(key) ?? []), measured]);
+				out(`  run ${run + 1} ${task.resource.padEnd(22)} ${LABEL[kind].padEnd(21)} ${fmt(measured.cpuMs / count, 2)} CPU ms/item  ${measured.emulator.requests} requests, ${measured.items} output items`);
+			}
+		}
+	}
+	for (const task of RESOURCE_TASKS) {
+		const get = (kind: Kind) => results.get(`${task.resource}/${kind}`) ?? [];
+		// Per input item: a list operation may answer with none or several.
+		const perItem = (m: Measured) => (m.error ? NaN : m.cpuMs / count);
+		const ratio = median(get('node').map((m, i) => perItem(m) / perItem(get('trimmed')[i])));
+		rows.push({
+			section: `Per resource: ${count} items, one typical operation each, fields as expressions over the item (CPU per item)`,
+			leg: task.resource,
+			cells: [
+				task.operation,
+				`${fmt(median(get('node').map(perItem)), 2)} ms`,
+				`${fmt(median(get('trimmed').map(perItem)), 2)} ms`,
+				`${fmt(ratio, 2)}×`,
+				Number.isFinite(ratio) ? (ratio <= 1.2 ? 'met' : 'missed') : 'failed',
+				'',
+				'',
+			],
+		});
+	}
+}
+
 async function returnAll(emulator: EmulatorProcess, options: Options, rows: Row[], notes: string[]) {
 	await emulator.send({ cmd: 'clear' });
 	// The messages' two users (alice and bob) make the user list exactly listSize long.
@@ -319,6 +362,7 @@ function table(rows: Row[]): string {
 	const headers: Record<string, string[]> = {
 		Throughput: ['Leg', 'Throughput', 'Wall time', 'CPU per item', 'Requests', 'Peak memory', 'Emulator busy (its ceiling)', 'node ÷ this'],
 		'Return All': ['Leg', 'Items', 'Wall time', 'Client CPU (emulator)', 'Requests', 'Peak memory', 'Peak ÷ JSON size', 'node ÷ raw'],
+		'Per resource': ['Resource', 'Operation', 'CometChat node', 'Own fields only (floor)', 'node ÷ floor', 'target ≤ 1.2×', '', ''],
 		'Under CometChat': ['Max Concurrent Requests', 'Throughput', 'Wall time', '429 answers', 'Most in flight', 'Peak memory', 'Note', ''],
 		Footprint: ['What', 'Size / time', '', '', '', 'Memory', '', 'Target'],
 	};
@@ -352,7 +396,7 @@ async function main() {
 		out('Footprint…');
 		footprint(options, rows);
 	}
-	if (options.only.has('throughput') || options.only.has('list')) {
+	if (options.only.has('throughput') || options.only.has('resources') || options.only.has('list')) {
 		if (options.only.has('throughput')) ensureHttpRequestNode();
 		mkdirSync(join(BENCH_DIR, 'profiles'), { recursive: true });
 		const emulator = new EmulatorProcess();
@@ -361,6 +405,10 @@ async function main() {
 			if (options.only.has('throughput')) {
 				out(`Throughput: ${options.count} items, ${options.runs} run(s)…`);
 				await throughput(emulator, options, rows);
+			}
+			if (options.only.has('resources')) {
+				out(`Per resource: ${RESOURCE_TASKS.length} operations, ${options.runs} run(s)…`);
+				await perResource(emulator, options, rows);
 			}
 			if (options.only.has('list')) {
 				out(`Return All: ${options.listSize} records, ${options.runs} run(s)…`);

@@ -69,9 +69,12 @@ describe('foldAlikeFields', () => {
 			onBehalfOf: copies('onBehalfOf'),
 			returnAll: copies('returnAll'),
 		}).toEqual({
-			uid: 10,
+			// 10 and 4 while Auth Token, Blocked User and Friend each described their user picker in their
+			// own words ("The user whose block list it is"), and Moderated Message its message ID: one
+			// wording each made them one with the User resource's picker and Message's ID field.
+			uid: 8,
 			guid: 6,
-			messageId: 4,
+			messageId: 3,
 			onBehalfOf: 2,
 			// 8 while Message → Get Many and List Threads each made their own cursor walk: two functions
 			// alike in all but identity, so two copies. One walk per page-size parameter (pagination.ts)

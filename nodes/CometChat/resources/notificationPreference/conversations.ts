@@ -10,27 +10,26 @@ const CONVERSATION_TYPES: INodePropertyOptions[] = [
 	{ name: 'One-on-One', value: 'oneOnOne', description: 'Conversations with other users, by UID' },
 ];
 
-export function conversationFields(action: 'mute' | 'unmute'): INodeProperties[] {
-	return [
-		{
-			displayName: 'Conversation Type',
-			name: 'conversationType',
-			type: 'options',
-			options: CONVERSATION_TYPES,
-			default: 'oneOnOne',
-			description: `Whether to ${action} one-on-one or group conversations`,
-		},
-		{
-			displayName: 'Conversations',
-			name: 'conversations',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. cometchat-uid-2, cometchat-guid-1',
-			description: `UIDs of the other users (One-on-One) or GUIDs of the groups to ${action}: a comma-separated list, or an array from an expression`,
-		},
-	];
-}
+/** Mute's and Unmute's conversations (one wording, so that n8n reads them as one field: fold.ts). */
+export const conversationFields: INodeProperties[] = [
+	{
+		displayName: 'Conversation Type',
+		name: 'conversationType',
+		type: 'options',
+		options: CONVERSATION_TYPES,
+		default: 'oneOnOne',
+		description: 'Whether the conversations are one-on-one or group conversations',
+	},
+	{
+		displayName: 'Conversations',
+		name: 'conversations',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. cometchat-uid-2, cometchat-guid-1',
+		description: 'UIDs of the other users (One-on-One) or GUIDs of the groups: a comma-separated list, or an array from an expression',
+	},
+];
 
 /** preSend: {conversations: [{id, type, until?}]}; `withUntil` reads Mute's Until option (sent as Unix milliseconds). */
 export function buildConversations({ withUntil }: { withUntil: boolean }) {

@@ -20,7 +20,7 @@ export const mute = defineOperation(
 	},
 	[
 		userQueryField('The user whose notification preferences these are'),
-		...conversationFields('mute'),
+		...conversationFields,
 		optionsCollection([
 			{
 				displayName: 'Until',

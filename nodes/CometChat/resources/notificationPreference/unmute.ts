@@ -17,5 +17,5 @@ export const unmute = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[userQueryField('The user whose notification preferences these are'), ...conversationFields('unmute')],
+	[userQueryField('The user whose notification preferences these are'), ...conversationFields],
 );

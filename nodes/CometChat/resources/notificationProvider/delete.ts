@@ -20,7 +20,7 @@ export const deleteProvider = defineOperation(
 			output: { postReceive: [deletedResult] },
 		},
 	},
-	[providerField(), { ...providerIdField, description: 'ID of the provider to delete', displayOptions: { show: { provider: LISTED } } }],
+	[providerField(), { ...providerIdField, description: 'ID of the provider', displayOptions: { show: { provider: LISTED } } }],
 );
 
 async function checkProviderId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {

@@ -256,7 +256,7 @@ export function createFields(): INodeProperties[] {
 /** Update's fields: Provider ID for FCM and APNs, then each provider's Update Fields. */
 export function updateFieldList(): INodeProperties[] {
 	return [
-		{ ...providerIdField, description: 'ID of the provider to change', displayOptions: { show: { provider: LISTED } } },
+		{ ...providerIdField, description: 'ID of the provider', displayOptions: { show: { provider: LISTED } } },
 		...KINDS.map((provider) => ({
 			...updateFieldsCollection(updatableOf(provider).map((name) => FIELDS[name].property).sort(byName)),
 			displayOptions: { show: { provider: [provider] } },

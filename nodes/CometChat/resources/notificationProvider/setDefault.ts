@@ -21,7 +21,7 @@ export const setDefault = defineOperation(
 	},
 	[
 		providerField(PROVIDER_OPTIONS.filter((option) => LISTED.includes(option.value as never))),
-		{ ...providerIdField, description: 'ID of the provider to make the default' },
+		{ ...providerIdField, description: 'ID of the provider' },
 	],
 );
 
