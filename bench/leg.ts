@@ -70,7 +70,7 @@ function rawBody(task: Task, json: IDataObject): object {
 const PATH: Record<Task, string> = { sendMessage: '/messages', createUser: '/users', listUsers: '/users', listMessages: '/messages' };
 
 function resourceTaskOf(task: Task): ResourceTask | undefined {
-	return task.startsWith('resource:') ? RESOURCE_TASKS.find((t) => `resource:${t.resource}` === task) : undefined;
+	return task.startsWith('resource:') ? RESOURCE_TASKS.find((t) => `resource:${t.id}` === task) : undefined;
 }
 
 function nodeParameters(task: Task, concurrency: number): INodeParameters {

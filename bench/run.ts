@@ -5,6 +5,7 @@
  *   npm run bench                      build, then every leg, 5 runs each; prints medians and ratios
  *   npm run bench -- --quick           small sizes, 1 run: a smoke test of the benchmark itself
  *   npm run bench -- --runs=3 --only=throughput,list,footprint --save --profile
+ *   npm run bench -- --only=resources --resource-runs=2   one typical operation of every resource against its floor
  *
  * --save writes the table and the machine into BENCHMARKS.md (between its "bench:results" markers);
  * --profile writes a CPU profile of each measured node run to .bench/profiles/ and prints its summary.
@@ -26,6 +27,8 @@ const HTTP_NODE_VERSION = '2.41.1';
 
 interface Options {
 	runs: number;
+	/** Runs of the per-resource leg (49 legs a run): fewer than `runs` keeps a full benchmark short. */
+	resourceRuns: number;
 	count: number;
 	listSize: number;
 	warmup: number;
@@ -42,6 +45,7 @@ function parseOptions(argv: string[]): Options {
 	const quick = Boolean(flag('quick'));
 	return {
 		runs: Number(value('runs') ?? (quick ? 1 : 5)),
+		resourceRuns: Number(value('resource-runs') ?? value('runs') ?? (quick ? 1 : 2)),
 		count: Number(value('count') ?? (quick ? 500 : 5000)),
 		listSize: Number(value('list-size') ?? (quick ? 10000 : 100000)),
 		warmup: quick ? 50 : 200,
@@ -211,28 +215,28 @@ async function throughput(emulator: EmulatorProcess, options: Options, rows: Row
 async function perResource(emulator: EmulatorProcess, options: Options, rows: Row[]) {
 	const count = Math.min(options.count, options.quick ? 200 : 1000);
 	const results = new Map<string, Measured[]>();
-	for (let run = 0; run < options.runs; run++) {
+	for (let run = 0; run < options.resourceRuns; run++) {
 		for (const task of RESOURCE_TASKS) {
 			const kinds: Kind[] = run % 2 ? ['trimmed', 'node'] : ['node', 'trimmed'];
 			for (const kind of kinds) {
 				await emulator.send({ cmd: 'clear' });
 				await emulator.send({ cmd: 'seedDemo' });
-				const spec: LegSpec = { task: `resource:${task.resource}`, kind, count, concurrency: 10, warmup: options.warmup, emulator: emulator.info, benchDir: BENCH_DIR };
-				const measured = await measure(emulator, spec, `${task.resource} ${kind}`);
-				const key = `${task.resource}/${kind}`;
+				const spec: LegSpec = { task: `resource:${task.id}`, kind, count, concurrency: 10, warmup: options.warmup, emulator: emulator.info, benchDir: BENCH_DIR };
+				const measured = await measure(emulator, spec, `${task.id} ${kind}`);
+				const key = `${task.id}/${kind}`;
 				results.set(key, [...(results.get(key) ?? []), measured]);
-				out(`  run ${run + 1} ${task.resource.padEnd(22)} ${LABEL[kind].padEnd(21)} ${fmt(measured.cpuMs / count, 2)} CPU ms/item  ${measured.emulator.requests} requests, ${measured.items} output items`);
+				out(`  run ${run + 1} ${task.id.padEnd(22)} ${LABEL[kind].padEnd(21)} ${fmt(measured.cpuMs / count, 2)} CPU ms/item  ${measured.emulator.requests} requests, ${measured.items} output items`);
 			}
 		}
 	}
 	for (const task of RESOURCE_TASKS) {
-		const get = (kind: Kind) => results.get(`${task.resource}/${kind}`) ?? [];
+		const get = (kind: Kind) => results.get(`${task.id}/${kind}`) ?? [];
 		// Per input item: a list operation may answer with none or several.
 		const perItem = (m: Measured) => (m.error ? NaN : m.cpuMs / count);
 		const ratio = median(get('node').map((m, i) => perItem(m) / perItem(get('trimmed')[i])));
 		rows.push({
-			section: `Per resource: ${count} items, one typical operation each, fields as expressions over the item (CPU per item)`,
-			leg: task.resource,
+			section: `Per resource: ${count} items, one typical operation each, fields as expressions over the item (CPU per input item, median of ${options.resourceRuns} run(s))`,
+			leg: task.id,
 			cells: [
 				task.operation,
 				`${fmt(median(get('node').map(perItem)), 2)} ms`,
@@ -407,7 +411,7 @@ async function main() {
 				await throughput(emulator, options, rows);
 			}
 			if (options.only.has('resources')) {
-				out(`Per resource: ${RESOURCE_TASKS.length} operations, ${options.runs} run(s)…`);
+				out(`Per resource: ${RESOURCE_TASKS.length} operations, ${options.resourceRuns} run(s)…`);
 				await perResource(emulator, options, rows);
 			}
 			if (options.only.has('list')) {
