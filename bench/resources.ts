@@ -44,7 +44,7 @@ export const RESOURCE_TASKS: ResourceTask[] = [
 	{ id: 'notificationContact', resource: 'notificationContact', operation: 'Update', parameters: { resource: 'notificationContact', operation: 'update', uid: byId('={{ $json.uid }}'), updateFields: { email: '={{ $json.email }}' } }, input: (i) => ({ uid: user(i), email: `user${i}@example.com` }) },
 	{ id: 'notificationLog', resource: 'notificationLog', operation: 'Get Many', parameters: { resource: 'notificationLog', operation: 'getAll', ...listOf('={{ $json.limit }}') }, input: () => ({ limit: 10 }) },
 	{ id: 'notificationPreference', resource: 'notificationPreference', operation: 'Get', parameters: { resource: 'notificationPreference', operation: 'get', uid: byId('={{ $json.uid }}') }, input: (i) => ({ uid: user(i) }) },
-	{ id: 'notificationProvider', resource: 'notificationProvider', operation: 'Get Many', parameters: { resource: 'notificationProvider', operation: 'getAll' }, input: () => ({}) },
+	{ id: 'notificationProvider', resource: 'notificationProvider', operation: 'Get', parameters: { resource: 'notificationProvider', operation: 'get', provider: 'fcm' }, input: () => ({}) },
 	{ id: 'notificationSetting', resource: 'notificationSetting', operation: 'Get', parameters: { resource: 'notificationSetting', operation: 'get' }, input: () => ({}) },
 	{ id: 'pushToken', resource: 'pushToken', operation: 'Get Many', parameters: { resource: 'pushToken', operation: 'getAll', authToken: '={{ $json.authToken }}', ...listOf('={{ $json.limit }}') }, input: () => ({ authToken: 'bench-auth-token', limit: 10 }) },
 	{ id: 'role', resource: 'role', operation: 'Get', parameters: { resource: 'role', operation: 'get', role: byId('={{ $json.role }}') }, input: () => ({ role: 'moderator' }) },
