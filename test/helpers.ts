@@ -165,12 +165,12 @@ export const optionsOf = (p: INodeProperties) => (p.options ?? []) as INodePrope
 export function entriesFor(collection: INodeProperties, resource: string, operation: string): INodeProperties[] {
 	return (collection.options as INodeProperties[]).flatMap((entry) => {
 		const { '/resource': resources, '/operation': operations, ...show } = entry.displayOptions?.show ?? {};
-		if (resources && !resources.includes(resource)) return [];
-		if (operations && !operations.includes(operation)) return [];
+		if ((resources && !resources.includes(resource)) || (operations && !operations.includes(operation))) return [];
 		if (!resources && !operations) return [entry];
-		const { show: _show, ...others } = entry.displayOptions!;
-		const displayOptions = Object.keys(show).length ? { ...others, show } : others;
-		return [Object.keys(displayOptions).length ? { ...entry, displayOptions } : (({ displayOptions: _d, ...rest }) => rest)(entry)];
+		const { displayOptions, ...rest } = entry;
+		const others = Object.fromEntries(Object.entries(displayOptions!).filter(([key]) => key !== 'show'));
+		const conditions = Object.keys(show).length ? { ...others, show } : others;
+		return [Object.keys(conditions).length ? { ...rest, displayOptions: conditions } : rest];
 	});
 }
 
