@@ -5,13 +5,16 @@
  * Commands over IPC: seed (bulk users and messages straight into the state), clear, and stats
  * (requests since the last stats, by route and page size, and this process's CPU time).
  */
-import { createEmulator, type Emulator, type MessageRecord } from '../test/emulator';
+import { createEmulator, seedDemoData, type Emulator, type MessageRecord } from '../test/emulator';
+import { dataImportStore } from '../test/emulator/routes/dataImport';
 import { userConversationId } from '../test/emulator/state';
 
 export type EmulatorCommand =
 	| { cmd: 'clear' }
 	| { cmd: 'seedUsers'; count: number }
 	| { cmd: 'seedMessages'; count: number }
+	/** The emulator's demo data (users, groups, messages) and one auth token, for the per-resource leg (bench/resources.ts). */
+	| { cmd: 'seedDemo' }
 	| { cmd: 'stats' };
 
 export interface EmulatorStats {
@@ -65,6 +68,15 @@ function seedMessages(emulator: Emulator, count: number): void {
 	}
 }
 
+/** The demo data and a push-token owner's auth token with a known value (bench/resources.ts uses it). */
+function seedDemo(emulator: Emulator): void {
+	seedDemoData(emulator.state);
+	const token = emulator.state.addAuthToken('cometchat-uid-1');
+	token.authToken = 'bench-auth-token';
+	// Rate limits off here too: the import endpoints have their own budget (60 requests a minute).
+	dataImportStore(emulator.state).limit = 1e9;
+}
+
 /** How the runner starts it (argv[2], JSON): rate limits off by default, no added latency. */
 export interface EmulatorConfig {
 	latencyMs?: number;
@@ -87,6 +99,7 @@ async function main() {
 		if (raw.cmd === 'clear') emulator.reset();
 		else if (raw.cmd === 'seedUsers') seedUsers(emulator, raw.count);
 		else if (raw.cmd === 'seedMessages') seedMessages(emulator, raw.count);
+		else if (raw.cmd === 'seedDemo') seedDemo(emulator);
 		else if (raw.cmd === 'stats') {
 			const byRoute: Record<string, number> = {};
 			for (const r of emulator.requests) {

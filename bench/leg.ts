@@ -8,8 +8,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import type { IDataObject, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
+import { RESOURCE_TASKS, type ResourceTask } from './resources';
 
-export type Task = 'sendMessage' | 'createUser' | 'listUsers' | 'listMessages';
+/** `resource:<name>`: that resource's typical operation (bench/resources.ts). */
+export type Task = 'sendMessage' | 'createUser' | 'listUsers' | 'listMessages' | `resource:${string}`;
 /** `trimmed`: the CometChat node with only the properties its operation shows (a diagnostic, see BENCHMARKS.md). */
 export type Kind = 'node' | 'trimmed' | 'http' | 'raw';
 
@@ -49,6 +51,8 @@ function residentKb(field: 'VmHWM' | 'VmRSS'): number {
 
 /** The input items of a throughput run: what a previous node (a sheet, a CSV) would hand over. */
 function inputItems(task: Task, count: number, prefix: string): INodeExecutionData[] {
+	const resourceTask = resourceTaskOf(task);
+	if (resourceTask) return Array.from({ length: count }, (_, i) => ({ json: resourceTask.input(i, prefix) }));
 	return Array.from({ length: count }, (_, i) =>
 		task === 'createUser'
 			? { json: { uid: `${prefix}-${i}`, name: `Bench User ${i}` } }
@@ -65,8 +69,14 @@ function rawBody(task: Task, json: IDataObject): object {
 
 const PATH: Record<Task, string> = { sendMessage: '/messages', createUser: '/users', listUsers: '/users', listMessages: '/messages' };
 
+function resourceTaskOf(task: Task): ResourceTask | undefined {
+	return task.startsWith('resource:') ? RESOURCE_TASKS.find((t) => `resource:${t.id}` === task) : undefined;
+}
+
 function nodeParameters(task: Task, concurrency: number): INodeParameters {
 	const tuning = { retry: { concurrency } };
+	const resourceTask = resourceTaskOf(task);
+	if (resourceTask) return { ...resourceTask.parameters, ...tuning };
 	switch (task) {
 		case 'sendMessage':
 			return { resource: 'message', operation: 'send', messageType: 'text', receiverType: 'user', receiver: { __rl: true, mode: 'id', value: RECEIVER }, text: '={{ $json.text }}', ...tuning };
@@ -77,6 +87,8 @@ function nodeParameters(task: Task, concurrency: number): INodeParameters {
 			return { resource: 'user', operation: 'getAll', returnAll: true, simplify: false };
 		case 'listMessages':
 			return { resource: 'message', operation: 'getAll', returnAll: true, simplify: false };
+		default:
+			throw new Error(`No task ${task}`);
 	}
 }
 
@@ -158,11 +170,11 @@ async function main(spec: LegSpec): Promise<LegResult> {
 		// What n8n's RoutingNode would cost if the node had no properties of other operations: it walks
 		// every property, and evaluates each expression once per property of the same name, per item.
 		const { NodeHelpers } = await import('n8n-workflow');
-		const parameters = nodeParameters(spec.task, spec.concurrency);
 		const description = engine.cometChatNode.description;
-		description.properties = description.properties.filter((property) =>
-			NodeHelpers.displayParameter(parameters, property, { typeVersion: 1 } as never, description),
-		);
+		// With the defaults n8n fills in (as its Workflow does): they decide what shows too (Limit with Return All off).
+		const node = { typeVersion: 1 } as never;
+		const parameters = NodeHelpers.getNodeParameters(description.properties, nodeParameters(spec.task, spec.concurrency), true, false, node, description) ?? {};
+		description.properties = description.properties.filter((property) => NodeHelpers.displayParameter(parameters, property, node, description));
 	}
 
 	const runOnce = async (input: INodeExecutionData[], warm: boolean): Promise<{ items: number; output?: IDataObject[]; error?: string }> => {

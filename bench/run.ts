@@ -5,6 +5,7 @@
  *   npm run bench                      build, then every leg, 5 runs each; prints medians and ratios
  *   npm run bench -- --quick           small sizes, 1 run: a smoke test of the benchmark itself
  *   npm run bench -- --runs=3 --only=throughput,list,footprint --save --profile
+ *   npm run bench -- --only=resources --resource-runs=2   one typical operation of every resource against its floor
  *
  * --save writes the table and the machine into BENCHMARKS.md (between its "bench:results" markers);
  * --profile writes a CPU profile of each measured node run to .bench/profiles/ and prints its summary.
@@ -18,6 +19,7 @@ import { join } from 'node:path';
 import type { EmulatorCommand, EmulatorConfig, EmulatorStats } from './emulator-process';
 import type { Kind, LegResult, LegSpec, Task } from './leg';
 import { summarise } from './profile-summary';
+import { RESOURCE_TASKS } from './resources';
 
 const ROOT = join(__dirname, '..');
 const BENCH_DIR = join(ROOT, '.bench');
@@ -25,6 +27,8 @@ const HTTP_NODE_VERSION = '2.41.1';
 
 interface Options {
 	runs: number;
+	/** Runs of the per-resource leg (49 legs a run): fewer than `runs` keeps a full benchmark short. */
+	resourceRuns: number;
 	count: number;
 	listSize: number;
 	warmup: number;
@@ -41,11 +45,12 @@ function parseOptions(argv: string[]): Options {
 	const quick = Boolean(flag('quick'));
 	return {
 		runs: Number(value('runs') ?? (quick ? 1 : 5)),
+		resourceRuns: Number(value('resource-runs') ?? value('runs') ?? (quick ? 1 : 2)),
 		count: Number(value('count') ?? (quick ? 500 : 5000)),
 		listSize: Number(value('list-size') ?? (quick ? 10000 : 100000)),
 		warmup: quick ? 50 : 200,
 		concurrency: (value('concurrency') ?? '10').split(',').map(Number),
-		only: new Set((value('only') ?? 'footprint,throughput,list,ratelimit').split(',')),
+		only: new Set((value('only') ?? 'footprint,throughput,resources,list,ratelimit').split(',')),
 		save: Boolean(flag('save')),
 		profile: Boolean(flag('profile')),
 		quick,
@@ -203,6 +208,48 @@ async function throughput(emulator: EmulatorProcess, options: Options, rows: Row
 	}
 }
 
+/**
+ * One typical operation of every resource (bench/resources.ts): the node's CPU per item against its
+ * floor, the same node with only the properties that operation shows. The emulator holds its demo data.
+ */
+async function perResource(emulator: EmulatorProcess, options: Options, rows: Row[]) {
+	const count = Math.min(options.count, options.quick ? 200 : 1000);
+	const results = new Map<string, Measured[]>();
+	for (let run = 0; run < options.resourceRuns; run++) {
+		for (const task of RESOURCE_TASKS) {
+			const kinds: Kind[] = run % 2 ? ['trimmed', 'node'] : ['node', 'trimmed'];
+			for (const kind of kinds) {
+				await emulator.send({ cmd: 'clear' });
+				await emulator.send({ cmd: 'seedDemo' });
+				const spec: LegSpec = { task: `resource:${task.id}`, kind, count, concurrency: 10, warmup: options.warmup, emulator: emulator.info, benchDir: BENCH_DIR };
+				const measured = await measure(emulator, spec, `${task.id} ${kind}`);
+				const key = `${task.id}/${kind}`;
+				results.set(key, [...(results.get(key) ?? []), measured]);
+				out(`  run ${run + 1} ${task.id.padEnd(22)} ${LABEL[kind].padEnd(21)} ${fmt(measured.cpuMs / count, 2)} CPU ms/item  ${measured.emulator.requests} requests, ${measured.items} output items`);
+			}
+		}
+	}
+	for (const task of RESOURCE_TASKS) {
+		const get = (kind: Kind) => results.get(`${task.id}/${kind}`) ?? [];
+		// Per input item: a list operation may answer with none or several.
+		const perItem = (m: Measured) => (m.error ? NaN : m.cpuMs / count);
+		const ratio = median(get('node').map((m, i) => perItem(m) / perItem(get('trimmed')[i])));
+		rows.push({
+			section: `Per resource: ${count} items, one typical operation each, fields as expressions over the item (CPU per input item, median of ${options.resourceRuns} run(s))`,
+			leg: task.id,
+			cells: [
+				task.operation,
+				`${fmt(median(get('node').map(perItem)), 2)} ms`,
+				`${fmt(median(get('trimmed').map(perItem)), 2)} ms`,
+				`${fmt(ratio, 2)}×`,
+				Number.isFinite(ratio) ? (ratio <= 1.2 ? 'met' : 'missed') : 'failed',
+				'',
+				'',
+			],
+		});
+	}
+}
+
 async function returnAll(emulator: EmulatorProcess, options: Options, rows: Row[]) {
 	await emulator.send({ cmd: 'clear' });
 	// The messages' two users (alice and bob) make the user list exactly listSize long.
@@ -319,6 +366,7 @@ function table(rows: Row[]): string {
 	const headers: Record<string, string[]> = {
 		Throughput: ['Leg', 'Throughput', 'Wall time', 'CPU per item', 'Requests', 'Peak memory', 'Emulator busy (its ceiling)', 'node ÷ this'],
 		'Return All': ['Leg', 'Items', 'Wall time', 'Client CPU (emulator)', 'Requests', 'Peak memory', 'Peak ÷ JSON size', 'node ÷ raw'],
+		'Per resource': ['Resource', 'Operation', 'CometChat node', 'Own fields only (floor)', 'node ÷ floor', 'target ≤ 1.2×', '', ''],
 		'Under CometChat': ['Max Concurrent Requests', 'Throughput', 'Wall time', '429 answers', 'Most in flight', 'Peak memory', 'Note', ''],
 		Footprint: ['What', 'Size / time', '', '', '', 'Memory', '', 'Target'],
 	};
@@ -352,7 +400,7 @@ async function main() {
 		out('Footprint…');
 		footprint(options, rows);
 	}
-	if (options.only.has('throughput') || options.only.has('list')) {
+	if (options.only.has('throughput') || options.only.has('resources') || options.only.has('list')) {
 		if (options.only.has('throughput')) ensureHttpRequestNode();
 		mkdirSync(join(BENCH_DIR, 'profiles'), { recursive: true });
 		const emulator = new EmulatorProcess();
@@ -361,6 +409,10 @@ async function main() {
 			if (options.only.has('throughput')) {
 				out(`Throughput: ${options.count} items, ${options.runs} run(s)…`);
 				await throughput(emulator, options, rows);
+			}
+			if (options.only.has('resources')) {
+				out(`Per resource: ${RESOURCE_TASKS.length} operations, ${options.resourceRuns} run(s)…`);
+				await perResource(emulator, options, rows);
 			}
 			if (options.only.has('list')) {
 				out(`Return All: ${options.listSize} records, ${options.runs} run(s)…`);

@@ -158,6 +158,23 @@ export function seedTextMessage(emulator: Emulator, sender: string, receiver: st
 export const optionsOf = (p: INodeProperties) => (p.options ?? []) as INodePropertyOptions[];
 
 /**
+ * The entries a collection offers for one resource and operation, as n8n's editor shows them: a folded
+ * collection (nodes/shared/fold.ts) holds the entries of several operations, each with `/resource` and
+ * `/operation` conditions; here they are filtered by those and returned without them.
+ */
+export function entriesFor(collection: INodeProperties, resource: string, operation: string): INodeProperties[] {
+	return (collection.options as INodeProperties[]).flatMap((entry) => {
+		const { '/resource': resources, '/operation': operations, ...show } = entry.displayOptions?.show ?? {};
+		if ((resources && !resources.includes(resource)) || (operations && !operations.includes(operation))) return [];
+		if (!resources && !operations) return [entry];
+		const { displayOptions, ...rest } = entry;
+		const others = Object.fromEntries(Object.entries(displayOptions!).filter(([key]) => key !== 'show'));
+		const conditions = Object.keys(show).length ? { ...others, show } : others;
+		return [Object.keys(conditions).length ? { ...rest, displayOptions: conditions } : rest];
+	});
+}
+
+/**
  * Asserts what saved workflows depend on in a node's description: the Resource values are `resources`,
  * each resource offers exactly the operations in `contract`, and each operation shows exactly the
  * named parameters, in this order.

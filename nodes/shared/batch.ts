@@ -28,7 +28,7 @@ export interface BatchOptions {
  * so answers match case-insensitively; an ID the answer leaves out is reported as `success: false`,
  * and an answer for an ID nobody asked for is still passed on. Needs `send.paginate: true`.
  */
-export function inBatches({ lists, size = Infinity, nested = false, tag, field }: BatchOptions) {
+export function inBatches({ lists, size = Infinity, nested = false, tag, field = 'uid' }: BatchOptions) {
 	return async function runBatches(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -44,7 +44,8 @@ export function inBatches({ lists, size = Infinity, nested = false, tag, field }
 			},
 			itemsOf: (chunk, response) => {
 				const data = ((response?.json as IDataObject | undefined)?.data ?? {}) as IDataObject;
-				return matchAnswers(chunk, answersOf(data, lists, nested), { tag, field });
+				const asked = chunk.map(({ list, id }) => ({ list, id, fields: tag?.(list) }));
+				return matchAnswers(asked, answersOf(data, lists, nested), { field, tag, outcome: (result) => outcome(result, MISSING_ID) });
 			},
 		});
 	};
@@ -86,11 +87,21 @@ export async function sendInBatches<T>(
 	return items;
 }
 
-interface Answer {
+/** One key asked for: its list (for answers nested per list), its ID as given, and fields of its own for its item. */
+export interface Asked {
+	list: string;
+	id: string;
+	fields?: IDataObject;
+}
+
+/** One key of an answer and CometChat's result for it. */
+export interface Answer {
 	list: string;
 	id: string;
 	result: unknown;
 }
+
+const MISSING_ID = 'CometChat returned no result for this ID.';
 
 function answersOf(data: IDataObject, lists: string[], nested: boolean): Answer[] {
 	if (!nested) return Object.entries(data).map(([id, result]) => ({ list: lists[0], id, result }));
@@ -115,28 +126,33 @@ export function perKeyResults(field: string, askedKeys: (context: IExecuteSingle
 			.filter(([, result]) => typeof (result as IDataObject | null)?.success === 'boolean')
 			.map(([id, result]) => ({ list: '', id, result }));
 		const asked = askedKeys(this).map((id) => ({ list: '', id }));
-		return matchAnswers(asked, answers, { field, missing: 'CometChat returned no result for this key.' });
+		return matchAnswers(asked, answers, { field, outcome: (result) => outcome(result, 'CometChat returned no result for this key.') });
 	};
 }
 
-function matchAnswers(
-	asked: Array<{ list: string; id: string }>,
+/**
+ * The one answer matching of batch endpoints (ID lists here, Data Import's records): one item per key
+ * asked for, in the order given and spelled as given — `{<field>: id, ...its fields, ...outcome}` — then
+ * one per answer nobody asked for (still passed on). CometChat lower-cases UIDs and GUIDs in its answers,
+ * so a key matches its answer exactly, or else ignoring case; a key the answer leaves out gets
+ * `outcome(undefined)`.
+ */
+export function matchAnswers(
+	asked: Asked[],
 	answers: Answer[],
-	{ tag = () => ({}), field = 'uid', missing = 'CometChat returned no result for this ID.' }: {
-		tag?: (list: string) => IDataObject;
-		field?: string;
-		missing?: string;
-	},
-) {
-	const key = (list: string, id: string) => `${list}\u0000${id.toLowerCase()}`;
-	const pending = new Map(answers.map((answer) => [key(answer.list, answer.id), answer]));
-	const item = (list: string, id: string, result: unknown) => ({ json: { [field]: id, ...tag(list), ...outcome(result, missing) } });
-	const items: INodeExecutionData[] = asked.map(({ list, id }) => {
-		const answer = pending.get(key(list, id));
-		pending.delete(key(list, id));
-		return item(list, id, answer?.result);
-	});
-	for (const { list, id, result } of pending.values()) items.push(item(list, id, result));
+	{ field, outcome, tag = () => ({}) }: { field: string; outcome: (result: unknown) => IDataObject; tag?: (list: string) => IDataObject | undefined },
+): INodeExecutionData[] {
+	const keyOf = (list: string, id: string) => `${list}\u0000${id}`;
+	const pending = new Map(answers.map((answer) => [keyOf(answer.list, answer.id), answer]));
+	const take = (list: string, id: string): Answer | undefined => {
+		let key = keyOf(list, id);
+		if (!pending.has(key)) key = [...pending.keys()].find((other) => other.toLowerCase() === key.toLowerCase()) ?? key;
+		const answer = pending.get(key);
+		pending.delete(key);
+		return answer;
+	};
+	const items: INodeExecutionData[] = asked.map(({ list, id, fields }) => ({ json: { [field]: id, ...fields, ...outcome(take(list, id)?.result) } }));
+	for (const { list, id, result } of pending.values()) items.push({ json: { [field]: id, ...tag(list), ...outcome(result) } });
 	return items;
 }
 

@@ -52,9 +52,15 @@ export function foldAlikeFields(properties: INodeProperties[]): INodeProperties[
 	for (const group of [...groups.values()].flat()) {
 		const open: Fold[] = [];
 		for (const member of group) {
-			const fold = open.find((candidate) => candidate.admits(member, operationsOf) && order.join(candidate.members[0].index, member.index));
-			if (fold) fold.add(member);
-			else open.push(new Fold(member));
+			const entries = properties[member.index].type === 'collection' ? (properties[member.index].options as INodeProperties[]) : undefined;
+			const fold = open.find(
+				(candidate) =>
+					candidate.admits(member, operationsOf) &&
+					(!entries || candidate.entries!.admits(entries, member)) &&
+					order.join(candidate.members[0].index, member.index),
+			);
+			if (fold) fold.add(member, entries);
+			else open.push(new Fold(member, entries));
 		}
 		folds.push(...open.filter((fold) => fold.members.length > 1));
 	}
@@ -65,7 +71,8 @@ export function foldAlikeFields(properties: INodeProperties[]): INodeProperties[
 		const fold = folded.get(index);
 		if (!fold) return property;
 		const show = { ...property.displayOptions!.show, resource: [...fold.resources], operation: [...fold.operations] };
-		return { ...property, displayOptions: { ...property.displayOptions, show } };
+		const options = fold.entries?.merged(fold.members.length);
+		return { ...property, ...(options && { options }), displayOptions: { ...property.displayOptions, show } };
 	});
 }
 
@@ -166,7 +173,8 @@ function placeOfProperty(property: INodeProperties): { resource: string; operati
 }
 
 function glanceOf(property: INodeProperties): string {
-	const entries = (property.options as Array<{ name: string }> | undefined)?.map((option) => option.name).join() ?? '';
+	// A collection's entries may differ between the copies (Entries below): they are not part of its look.
+	const entries = property.type === 'collection' ? '' : ((property.options as Array<{ name: string }> | undefined)?.map((option) => option.name).join() ?? '');
 	return [property.name, property.type, property.displayName, property.description, entries].join('\0');
 }
 
@@ -178,7 +186,10 @@ function glanceOf(property: INodeProperties): string {
 function sameShape(a: INodeProperties, b: INodeProperties): boolean {
 	const keys = Object.keys(a) as Array<keyof INodeProperties>;
 	if (keys.length !== Object.keys(b).length) return false;
-	return keys.every((key) => (key === 'displayOptions' ? sameConditions(a, b) : key in b && equal(a[key], b[key])));
+	const entriesMayDiffer = a.type === 'collection';
+	return keys.every((key) =>
+		key === 'displayOptions' ? sameConditions(a, b) : key in b && ((key === 'options' && entriesMayDiffer) || equal(a[key], b[key])),
+	);
 }
 
 function sameConditions(a: INodeProperties, b: INodeProperties): boolean {
@@ -205,12 +216,16 @@ class Fold {
 	readonly resources = new Set<string>();
 	readonly operations = new Set<string>();
 	private readonly places = new Set<string>();
+	/** A collection's entries, for a fold of collections. */
+	readonly entries?: Entries;
 
-	constructor(first: Member) {
-		this.add(first);
+	constructor(first: Member, entries?: INodeProperties[]) {
+		if (entries) this.entries = new Entries();
+		this.add(first, entries);
 	}
 
-	add(member: Member): void {
+	add(member: Member, entries?: INodeProperties[]): void {
+		this.entries?.add(entries!, member);
 		this.members.push(member);
 		this.resources.add(member.resource);
 		this.operations.add(member.operation);
@@ -232,6 +247,68 @@ class Fold {
 			operations.every((o) => !operationsOf.get(resource)!.has(o) || shown(resource, o)) &&
 			resources.every((r) => !operationsOf.get(r)!.has(operation) || shown(r, operation))
 		);
+	}
+}
+
+/*
+ * Collections (Options, Update Fields, Filters) mostly differ from one operation to the next, and the
+ * chat node has 45 Options: an expression inside Options (On Behalf Of from the item) was evaluated 90
+ * times for every item. Copies that look alike apart from their entries fold like other fields; the
+ * folded collection holds every copy's entries, each entry shown only for its own resource and
+ * operations (`/resource` and `/operation` conditions, which n8n's editor, its parameter resolution and
+ * RoutingNode all apply to a collection's entries). Every operation still offers the same entries in the
+ * same order. One difference shows in the editor: a collection of one entry used to be a single "Add
+ * Option" button and is now a list of one.
+ */
+interface Entry {
+	entry: INodeProperties;
+	places: Member[];
+}
+
+class Entries {
+	private list: Entry[] = [];
+
+	add(entries: INodeProperties[], member: Member): void {
+		this.list = this.joined(entries, member)!;
+	}
+
+	admits(entries: INodeProperties[], member: Member): boolean {
+		return this.joined(entries, member) !== undefined;
+	}
+
+	/**
+	 * The entries with `added` (the entries of `member`'s copy) joined in, or undefined when they cannot
+	 * be: an entry equal to one of the same resource is that entry; one of a name already taken must have
+	 * the same type and default (n8n's editor adds the first entry of a name); the copy's order is kept.
+	 */
+	private joined(added: INodeProperties[], member: Member): Entry[] | undefined {
+		const list = this.list.map(({ entry, places }) => ({ entry, places: [...places] }));
+		let at = -1; // where the previous entry of the copy stands
+		for (const entry of added) {
+			const show = entry.displayOptions?.show;
+			if (show && ('/resource' in show || '/operation' in show)) return undefined;
+			const named = list.filter((known) => known.entry.name === entry.name);
+			if (named.some((known) => known.entry.type !== entry.type || !equal(known.entry.default, entry.default))) return undefined;
+			const same = list.findIndex(
+				(known) => known.places[0].resource === member.resource && known.entry.name === entry.name && equal(known.entry, entry),
+			);
+			if (same >= 0 && same < at) return undefined;
+			if (same >= 0) list[same].places.push(member);
+			else list.splice(same >= 0 ? same : at + 1, 0, { entry, places: [member] });
+			at = same >= 0 ? same : at + 1;
+		}
+		return list;
+	}
+
+	/** The folded collection's entries: each shown where its copies showed it (all `copies` places: no condition). */
+	merged(copies: number): INodeProperties[] {
+		return this.list.map(({ entry, places }) => {
+			if (places.length === copies) return entry;
+			const resources = [...new Set(places.map((place) => place.resource))];
+			const operations = [...new Set(places.map((place) => place.operation))];
+			const show = { ...entry.displayOptions?.show, '/resource': resources, '/operation': operations };
+			return { ...entry, displayOptions: { ...entry.displayOptions, show } };
+		});
 	}
 }
 

@@ -1,5 +1,5 @@
 import { nodeType } from '../harness';
-import { expectSavedParameters, expectUxRules, optionsOf } from '../helpers';
+import { entriesFor, expectSavedParameters, expectUxRules } from '../helpers';
 
 const properties = nodeType.description.properties;
 // Fields that several operations show alike are one property (nodes/shared/fold.ts): find the one an operation shows.
@@ -7,6 +7,8 @@ const fieldOf = (name: string, resource: string, operation: string) =>
 	properties.find(
 		(p) => p.name === name && p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions.show.operation?.includes(operation),
 	)!;
+/** The entries of a collection that an operation offers (a folded collection holds several operations' entries). */
+const entriesOf = (name: string, resource: string, operation: string) => entriesFor(fieldOf(name, resource, operation), resource, operation);
 
 describe('node description', () => {
 	it('keeps the resource/operation values and parameter names saved workflows depend on', () => {
@@ -207,17 +209,17 @@ describe('node description', () => {
 		);
 		expect(defaults).toMatchObject({ authToken: 'create', bannedUser: 'unban', blockedUser: 'block', message: 'send', user: 'getAll' });
 		expectSavedParameters(properties, contract);
-		expect(optionsOf(fieldOf('options', 'bannedUser', 'ban')).map((o) => o.name)).toEqual(['onBehalfOf']);
-		expect(optionsOf(fieldOf('options', 'message', 'send')).map((o) => o.name).sort()).toEqual(['metadata', 'muid', 'onBehalfOf', 'tags']);
-		expect(optionsOf(fieldOf('options', 'authToken', 'create')).map((o) => o.name)).toEqual(['force']);
-		const messageFilters = fieldOf('filters', 'message', 'getAll');
-		expect(optionsOf(messageFilters).map((o) => o.name)).toEqual([
+		expect(entriesOf('options', 'bannedUser', 'ban').map((o) => o.name)).toEqual(['onBehalfOf']);
+		expect(entriesOf('options', 'message', 'send').map((o) => o.name).sort()).toEqual(['metadata', 'muid', 'onBehalfOf', 'tags']);
+		expect(entriesOf('options', 'authToken', 'create').map((o) => o.name)).toEqual(['force']);
+		const messageFilters = entriesOf('filters', 'message', 'getAll');
+		expect(messageFilters.map((o) => o.name)).toEqual([
 			'attachmentTypes', 'categories', 'conversationId', 'deleted', 'from', 'hasAttachments', 'hasLinks', 'hasMentions', 'hasReactions',
 			'hideMessagesFromBlockedUsers', 'hideReplies', 'mentionedUids', 'mentionsWithBlockedInfo', 'mentionsWithTagInfo', 'myMentionsOnly',
 			'receiverType', 'searchKey', 'sender', 'tags', 'to', 'types', 'undelivered', 'unread', 'withTags',
 		]);
-		const userFilters = fieldOf('filters', 'user', 'getAll');
-		expect(optionsOf(userFilters).map((o) => o.name).sort()).toEqual(
+		const userFilters = entriesOf('filters', 'user', 'getAll');
+		expect(userFilters.map((o) => o.name).sort()).toEqual(
 			['onlyDeactivated', 'role', 'roles', 'searchIn', 'searchKey', 'status', 'tags', 'withDeactivated', 'withTags'],
 		);
 	});

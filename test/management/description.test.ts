@@ -1,5 +1,5 @@
 import { managementNodeType } from '../harness';
-import { expectSavedParameters, expectUxRules, optionsOf } from '../helpers';
+import { entriesFor, expectSavedParameters, expectUxRules, optionsOf } from '../helpers';
 
 const description = managementNodeType.description;
 const properties = description.properties;
@@ -84,9 +84,9 @@ describe('CometChat Management node description', () => {
 		const pending = ['extension'].filter((name) => !(name in contract));
 		expectSavedParameters(properties, contract, [...Object.keys(contract), ...pending]);
 		const webhookOptions = properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('webhook'))!;
-		expect(optionsOf(webhookOptions).map((o) => o.name)).toEqual(['enabled', 'retryOnFailure']);
+		expect(entriesFor(webhookOptions, 'webhook', 'create').map((o) => o.name)).toEqual(['enabled', 'retryOnFailure']);
 		const tenantOptions = properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('tenant'))!;
-		expect(optionsOf(tenantOptions).map((o) => o.name)).toEqual(['contactNumber', 'industry', 'role', 'technology']);
+		expect(entriesFor(tenantOptions, 'tenant', 'create').map((o) => o.name)).toEqual(['contactNumber', 'industry', 'role', 'technology']);
 	});
 
 	it('follows n8n\'s UX rules: actions, sorted options, relative URLs, defaults, Whether-booleans, secrets hidden', () => {

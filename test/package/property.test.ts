@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { chatNode, managementNode, runNode, type NodeKind } from '../harness';
-import { everyVariant, FREE_FORM, INPUT_BINARY, matchOperation, operationsOf, sample, shownWith, specOperations, startRecorder, violations, type Recorded, type SpecHost } from './spec';
+import { everyVariant, fieldsOf, FREE_FORM, INPUT_BINARY, matchOperation, operationsOf, sample, shownWith, specOperations, startRecorder, violations, type Recorded, type SpecHost } from './spec';
 
 // ---- values a user would give ----------------------------------------------------------------------
 
@@ -121,9 +121,7 @@ function recordOf(properties: INodeProperties[], current: IDataObject, deciding:
 
 /** Random valid parameters of a variant; the variant's own values are the first run. */
 function parametersOf(kind: NodeKind, base: INodeParameters): fc.Arbitrary<INodeParameters> {
-	const properties = kind.nodeType.description.properties.filter(
-		(p) => p.displayOptions?.show?.resource?.includes(String(base.resource)) && p.displayOptions?.show?.operation?.includes(String(base.operation)),
-	);
+	const properties = fieldsOf(kind, String(base.resource), String(base.operation));
 	const deciding = new Set(properties.flatMap((p) => [...Object.keys(p.displayOptions?.show ?? {}), ...Object.keys(p.displayOptions?.hide ?? {})]));
 	const fields: Record<string, fc.Arbitrary<unknown>> = {};
 	for (const [name, value] of Object.entries(base)) {
@@ -181,9 +179,7 @@ function lost(kind: NodeKind, parameters: INodeParameters, requests: Recorded[])
 		}
 	};
 	// Top-level fields as shown in this variant; of a collection, only the entries it offers (spec.ts may fill in more).
-	const shown = kind.nodeType.description.properties.filter(
-		(p) => p.displayOptions?.show?.resource?.includes(String(parameters.resource)) && p.displayOptions?.show?.operation?.includes(String(parameters.operation)) && shownWith(p, parameters),
-	);
+	const shown = fieldsOf(kind, String(parameters.resource), String(parameters.operation)).filter((p) => shownWith(p, parameters));
 	for (const p of shown) {
 		const value = parameters[p.name];
 		if (p.type === 'collection' && value !== null && typeof value === 'object') {

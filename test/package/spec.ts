@@ -13,6 +13,7 @@ import type { IBinaryKeyData, INodeParameters, INodeProperties, INodePropertyOpt
 import { parseMultipart } from '../emulator/routes/moderation';
 import type { Digest, DigestOperation } from '../../scripts/spec-digest';
 import { chatNode, managementNode, type NodeKind } from '../harness';
+import { entriesFor } from '../helpers';
 
 export const DIGEST_FILE = join(__dirname, 'spec-digest.json');
 
@@ -837,6 +838,13 @@ export function startRecorder(): Promise<{ server: Server; url: string; requests
 const isShown = (p: INodeProperties, resource: string, operation: string) =>
 	p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation);
 
+/** The fields an operation shows; a collection with only the entries it offers there (a folded collection holds several operations' entries). */
+export function fieldsOf(kind: NodeKind, resource: string, operation: string): INodeProperties[] {
+	return kind.nodeType.description.properties
+		.filter((p) => isShown(p, resource, operation))
+		.map((p) => (p.type === 'collection' ? { ...p, options: entriesFor(p, resource, operation) } : p));
+}
+
 /** A value CometChat would accept for a field, from its type and name. */
 export function sample(p: INodeProperties): NodeParameterValueType | INodeParameters {
 	const name = p.name.toLowerCase();
@@ -877,9 +885,8 @@ export function sample(p: INodeProperties): NodeParameterValueType | INodeParame
 
 /** One parameter set per variant: all defaults filled, then each other value of every top-level choice. */
 export function variants(resource: string, operation: string, kind: NodeKind = chatNode): INodeParameters[] {
-	const properties = kind.nodeType.description.properties;
-	const shownFor = (parameters: INodeParameters) =>
-		properties.filter((p) => isShown(p, resource, operation) && shownWith(p, parameters));
+	const properties = fieldsOf(kind, resource, operation);
+	const shownFor = (parameters: INodeParameters) => properties.filter((p) => shownWith(p, parameters));
 	const fill = (fixed: INodeParameters) => {
 		const parameters: INodeParameters = { resource, operation, ...fixed };
 		// Twice: fields that appear only after another field's value is set.
@@ -927,7 +934,7 @@ export const operations = operationsOf(chatNode);
  * message type × every media type) — each with every other field filled, then EXTRA_VARIANTS.
  */
 export function everyVariant(resource: string, operation: string, kind: NodeKind = chatNode): INodeParameters[] {
-	const properties = kind.nodeType.description.properties.filter((p) => isShown(p, resource, operation));
+	const properties = fieldsOf(kind, resource, operation);
 	const deciding = new Set(properties.flatMap((p) => [...Object.keys(p.displayOptions?.show ?? {}), ...Object.keys(p.displayOptions?.hide ?? {})]));
 	const key = `${resource}.${operation}`;
 	const override = OVERRIDES[key] ?? {};

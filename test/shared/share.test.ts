@@ -2,16 +2,19 @@ import type { IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-wo
 import { resources as managementResources } from '../../nodes/CometChatManagement/resources';
 import { resources } from '../../nodes/CometChat/resources';
 import { foldAlikeFields, preSendFactory } from '../../nodes/shared/fold';
+import { entriesFor } from '../helpers';
 
 // foldAlikeFields folds alike fields of several operations into one property (why: BENCHMARKS.md,
 // "Throughput"). What each operation shows in the editor must not change at all.
 
 const functionIds = new Map<unknown, number>();
-const shape = (property: INodeProperties) => {
+/** A field as it is, or as one operation shows it: its other display conditions, a collection's entries for that operation. */
+const shape = (property: INodeProperties, resource?: string, operation?: string) => {
 	const conditions = Object.fromEntries(
 		Object.entries(property.displayOptions?.show ?? {}).filter(([key]) => key !== 'resource' && key !== 'operation'),
 	);
-	return JSON.stringify({ ...property, displayOptions: { ...property.displayOptions, show: conditions } }, (_key, value: unknown) =>
+	const entries = property.type === 'collection' && resource && operation ? { options: entriesFor(property, resource, operation) } : {};
+	return JSON.stringify({ ...property, ...entries, displayOptions: { ...property.displayOptions, show: conditions } }, (_key, value: unknown) =>
 		typeof value === 'function' ? `function #${functionIds.get(value) ?? functionIds.set(value, functionIds.size).get(value)}` : value,
 	);
 };
@@ -24,7 +27,7 @@ function shown(properties: INodeProperties[]): Record<string, string[]> {
 		for (const { value } of operation.options as Array<{ value: string }>) {
 			places[`${resource}.${value}`] = properties
 				.filter((p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions.show.operation?.includes(value))
-				.map(shape);
+				.map((p) => shape(p, resource, value));
 		}
 	}
 	return places;
@@ -69,14 +72,25 @@ describe('foldAlikeFields', () => {
 			onBehalfOf: copies('onBehalfOf'),
 			returnAll: copies('returnAll'),
 		}).toEqual({
-			uid: 10,
+			// 10 and 4 while Auth Token, Blocked User and Friend each described their user picker in their
+			// own words ("The user whose block list it is"), and Moderated Message its message ID: one
+			// wording each made them one with the User resource's picker and Message's ID field.
+			uid: 8,
 			guid: 6,
-			messageId: 4,
+			messageId: 3,
 			onBehalfOf: 2,
 			// 8 while Message → Get Many and List Threads each made their own cursor walk: two functions
 			// alike in all but identity, so two copies. One walk per page-size parameter (pagination.ts)
 			// made them one. The next test names any copies kept apart that way.
 			returnAll: 7,
+		});
+		// 45, 17 and 11 while a collection folded only with copies of the same entries: an expression
+		// inside Options (On Behalf Of from the item) was evaluated 90 times for every item. Collections
+		// now fold whatever their entries, each entry shown for its own operations (Entries in fold.ts).
+		expect({ options: copies('options'), updateFields: copies('updateFields'), filters: copies('filters') }).toEqual({
+			options: 10,
+			updateFields: 9,
+			filters: 2,
 		});
 	});
 
@@ -173,6 +187,44 @@ describe('foldAlikeFields', () => {
 			'q x',
 		]);
 		expect(shown(folded)).toEqual(shown(properties));
+	});
+
+	it('folds collections with different entries into one, each entry shown for its own operations', () => {
+		const entry = (name: string, description = name, type: 'string' | 'boolean' = 'string'): INodeProperties => ({
+			displayName: name,
+			name,
+			type,
+			default: type === 'string' ? '' : false,
+			description,
+		});
+		const options = (resource: string, operation: string, entries: INodeProperties[]): INodeProperties => ({
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: entries,
+			displayOptions: { show: { resource: [resource], operation: [operation] } },
+		});
+		const properties = [
+			operations('a', 'x', 'y', 'z'),
+			options('a', 'x', [entry('shared'), entry('onlyX')]),
+			options('a', 'y', [entry('onlyY'), entry('shared')]), // another order: shared after onlyY
+			options('a', 'z', [entry('shared', 'in other words')]), // same name, other wording: its own entry
+		];
+		const folded = foldAlikeFields(properties);
+		expect(folded.filter((p) => p.name === 'options')).toHaveLength(1);
+		expect(shown(folded)).toEqual(shown(properties));
+		const [collection] = folded.filter((p) => p.name === 'options');
+		expect((collection.options as INodeProperties[]).map((o) => [o.name, o.displayOptions?.show?.['/operation']])).toEqual([
+			['shared', ['z']],
+			['onlyY', ['y']],
+			['shared', ['x', 'y']],
+			['onlyX', ['x']],
+		]);
+		// n8n's editor adds the first entry of a name with its default: entries of one name and another type stay apart.
+		const clash = [operations('a', 'x', 'y'), options('a', 'x', [entry('e'), entry('f')]), options('a', 'y', [entry('e', 'e', 'boolean')])];
+		expect(foldAlikeFields(clash).filter((p) => p.name === 'options')).toHaveLength(2);
 	});
 
 	it('moves a field where every operation keeps its order', () => {

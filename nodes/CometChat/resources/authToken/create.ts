@@ -16,7 +16,7 @@ export const create = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user the auth tokens belong to'),
+		userLocator('uid', 'User', 'The user'),
 		optionsCollection([
 			{
 				displayName: 'Force',

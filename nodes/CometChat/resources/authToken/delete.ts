@@ -15,5 +15,5 @@ export const deleteToken = defineOperation(
 			output: { postReceive: [deletedResult] },
 		},
 	},
-	[userLocator('uid', 'User', 'The user the auth tokens belong to'), authTokenField],
+	[userLocator('uid', 'User', 'The user'), authTokenField],
 );

@@ -15,5 +15,5 @@ export const deleteAll = defineOperation(
 			output: { postReceive: [deletedResult] },
 		},
 	},
-	[userLocator('uid', 'User', 'The user the auth tokens belong to')],
+	[userLocator('uid', 'User', 'The user')],
 );

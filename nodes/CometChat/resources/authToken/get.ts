@@ -15,5 +15,5 @@ export const get = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[userLocator('uid', 'User', 'The user the auth tokens belong to'), authTokenField],
+	[userLocator('uid', 'User', 'The user'), authTokenField],
 );

@@ -18,5 +18,5 @@ export const getAll = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[userLocator('uid', 'User', 'The user the auth tokens belong to'), ...returnAllOrLimit],
+	[userLocator('uid', 'User', 'The user'), ...returnAllOrLimit],
 );

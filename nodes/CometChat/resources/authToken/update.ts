@@ -19,7 +19,7 @@ export const update = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user the auth tokens belong to'),
+		userLocator('uid', 'User', 'The user'),
 		authTokenField,
 		updateFieldsCollection([
 			{

@@ -17,11 +17,11 @@ export const block = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user whose block list it is'),
+		userLocator('uid', 'User', 'The user'),
 		idListField(
 			'blockedUids',
 			'Blocked UIDs',
-			'UIDs to block: a comma-separated list, or an array from an expression. Each gets its own output item with its result.',
+			'UIDs of the users: a comma-separated list, or an array from an expression. Each gets its own output item with its result.',
 			'blockedUids',
 		),
 	],

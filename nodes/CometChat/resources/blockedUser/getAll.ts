@@ -18,5 +18,5 @@ export const getAll = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[userLocator('uid', 'User', 'The user whose block list it is'), ...returnAllOrLimit],
+	[userLocator('uid', 'User', 'The user'), ...returnAllOrLimit],
 );

@@ -1,16 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-	PreSendAction,
-} from 'n8n-workflow';
-import { actAs, groupLocator, userLocator } from '../../../shared/fields';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import { actAs, groupLocator, optionsCollection, userLocator } from '../../../shared/fields';
 import { unwrapData } from '../../../shared/output';
 import { readChoice, readConversationId, readId } from '../../../shared/validate';
+import { readMessageNumber } from '../../../shared/messageId';
 
 // What the conversation operations share: the "Conversation With" choice and its pickers, the
 // required On Behalf Of picker, the URL of a user or group conversation, Message ID and Conversation
@@ -128,4 +120,52 @@ export async function markResult(
 	const { Message, message, ...rest } = (first?.json ?? {}) as IDataObject;
 	const text = message ?? Message;
 	return [{ json: { ...rest, ...(text !== undefined ? { message: text } : {}) } }];
+}
+
+/** The Options collection of Mark as Delivered / Read: an optional Message ID. */
+export function messageIdOption(description: string): INodeProperties {
+	return optionsCollection([
+		{
+			displayName: 'Message ID',
+			name: 'messageId',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 0,
+			placeholder: 'e.g. 1059',
+			description,
+		},
+	]);
+}
+
+/** preSend: body `messageId` (an integer) from `parameter`; an optional one (inside `options`) only when added. */
+export function sendMessageId(parameter: string): PreSendAction {
+	return async function setMessageId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		if (parameter.startsWith('options.')) {
+			const options = (this.getNodeParameter('options', {}) ?? {}) as Record<string, unknown>;
+			if (options.messageId === undefined) return requestOptions;
+		}
+		requestOptions.body = { ...(requestOptions.body as object), messageId: readMessageNumber(this, parameter) };
+		return requestOptions;
+	};
+}
+
+// What Get and Set App-Wide Pins share: their answer. GET and PUT /conversations/pinned are documented
+// (docs pages rest-api/conversations/list-global-pinned-conversations, replace-global-pinned-conversations)
+// without an answer; INFERRED: the list in the PUT body's form, {data: {pinnedConversations: [{uid} | {guid}]}}.
+
+/** At most 5 conversations pinned for every user [docs: ERR_SYSTEM_PINNED_CONVERSATIONS_LIMIT_EXCEEDED]. */
+export const APP_PINS_MAX = 5;
+
+/**
+ * postReceive: one item `{pinnedConversations: [...]}` holding the whole list in order (a list of pins is
+ * read and written as one, e.g. Get, change, Set). A bare list in `data` is taken as the list too.
+ */
+export async function pinnedList(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const data = (response.body as IDataObject | undefined)?.data;
+	if (Array.isArray(data)) return [{ json: { pinnedConversations: data } }];
+	return await unwrapData.call(this, items, response);
 }

@@ -1,5 +1,5 @@
 import { defineOperation } from '../../../shared/operations';
-import { pinnedList } from './pinned';
+import { pinnedList } from './fields';
 
 // GET /conversations/pinned  no onBehalfOf  →  {data: {pinnedConversations: [{uid} | {guid}]}} (INFERRED; see
 //   pinned.ts)  →  one item with the list, in CometChat's order (the order users see).

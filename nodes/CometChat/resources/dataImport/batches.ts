@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { redact } from '../../../shared/errors/conversion';
 import { optionsCollection } from '../../../shared/fields';
-import { sendInBatches } from '../../../shared/batch';
+import { matchAnswers, sendInBatches } from '../../../shared/batch';
 import { inputError, isObject } from '../../../shared/validate';
 import { checkedRecord, describe, isPlainObject, quote, type Shape } from './records';
 import { CHAT_CREDENTIAL } from '../../../shared/chat/baseUrl';
@@ -167,7 +167,10 @@ export function importInBatches(kind: ImportKind) {
 			bodyOf: (batch) => bodyText(kind, batch),
 			itemsOf: (batch, response) => {
 				const answers = redact(((response?.json as IDataObject | undefined)?.data ?? {}) as IDataObject, apiKey);
-				const items = matchAnswers(kind, batch, isObject(answers) ? answers : {});
+				const asked = batch.map((record) => ({ list: '', id: String(record[kind.key]), fields: kind.extra?.(record) }));
+				const answered = Object.entries(isObject(answers) ? answers : {}).map(([id, result]) => ({ list: '', id, result }));
+				// One item per record sent, in order; CometChat keys its answer by the record's ID (UIDs and GUIDs lower-cased).
+				const items = matchAnswers(asked, answered, { field: kind.key, outcome });
 				for (const item of items) {
 					if (item.json.success === true) tally.imported++;
 					else tally.refused++;
@@ -183,28 +186,6 @@ export function importInBatches(kind: ImportKind) {
 function bodyText(kind: ImportKind, batch: IDataObject[]): string {
 	const entries = batch.map((record) => `${JSON.stringify(String(record[kind.key]))}:${JSON.stringify(record)}`);
 	return `{${JSON.stringify(kind.wrapper)}:{${entries.join(',')}}}`;
-}
-
-/**
- * One item per record sent, in order. CometChat keys its answer by the record's ID, lower-casing UIDs
- * and GUIDs, so keys match exactly or else ignoring case; a record it left out is reported as not
- * imported, and an answer for a key nobody sent is still passed on.
- */
-function matchAnswers(kind: ImportKind, batch: IDataObject[], answers: IDataObject): INodeExecutionData[] {
-	const pending = new Map(Object.entries(answers));
-	const take = (key: string) => {
-		const found = pending.has(key) ? key : [...pending.keys()].find((other) => other.toLowerCase() === key.toLowerCase());
-		if (found === undefined) return undefined;
-		const answer = pending.get(found);
-		pending.delete(found);
-		return answer;
-	};
-	const items = batch.map((record) => {
-		const key = String(record[kind.key]);
-		return { json: { [kind.key]: key, ...(kind.extra?.(record) ?? {}), ...outcome(take(key)) } };
-	});
-	for (const [key, answer] of pending) items.push({ json: { [kind.key]: key, ...outcome(answer) } });
-	return items;
 }
 
 /** `{success: true, data}` or `{success: false, error: {code, message, details?}}` as an output item's fields. */

@@ -18,7 +18,7 @@ export const add = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user whose friends these are'),
+		userLocator('uid', 'User', 'The user'),
 		idListField(
 			'friendUids',
 			'Friend UIDs',

@@ -17,7 +17,7 @@ export const getAll = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user whose friends these are'),
+		userLocator('uid', 'User', 'The user'),
 		...returnAllOrLimit,
 		filtersCollection([
 			{

@@ -16,7 +16,7 @@ export const remove = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user whose friends these are'),
+		userLocator('uid', 'User', 'The user'),
 		idListField(
 			'friendUids',
 			'Friend UIDs',

@@ -20,7 +20,7 @@ export const addReaction = defineOperation(
 	},
 	[
 		messageIdField('ID of the message'),
-		actingUser('user', 'User', 'The user who reacts (sent as the onBehalfOf header, which CometChat requires here)'),
+		actingUser('user', 'User', 'The user acting (sent as the onBehalfOf header, which CometChat requires here)'),
 		reactionField,
 	],
 );

@@ -23,7 +23,7 @@ export const markInteracted = defineOperation(
 	},
 	[
 		messageIdField('ID of the message'),
-		actingUser('user', 'User', 'The user who interacted (sent as the onBehalfOf header, which CometChat requires here)'),
+		actingUser('user', 'User', 'The user acting (sent as the onBehalfOf header, which CometChat requires here)'),
 		{
 			displayName: 'Element IDs',
 			name: 'elementIds',

@@ -19,7 +19,7 @@ export const removeReaction = defineOperation(
 	},
 	[
 		messageIdField('ID of the message'),
-		actingUser('user', 'User', 'The user whose reaction to remove (sent as the onBehalfOf header, which CometChat requires here)'),
+		actingUser('user', 'User', 'The user acting (sent as the onBehalfOf header, which CometChat requires here)'),
 		reactionField,
 	],
 );

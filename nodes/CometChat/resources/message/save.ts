@@ -20,6 +20,6 @@ export const save = defineOperation(
 	},
 	[
 		messageIdField('ID of the message'),
-		actingUser('user', 'User', 'The user who saves the message (sent as the onBehalfOf header, which CometChat requires here)'),
+		actingUser('user', 'User', 'The user acting (sent as the onBehalfOf header, which CometChat requires here)'),
 	],
 );

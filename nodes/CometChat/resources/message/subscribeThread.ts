@@ -18,6 +18,6 @@ export const subscribeThread = defineOperation(
 	},
 	[
 		messageIdField('ID of the message that starts the thread'),
-		actingUser('user', 'User', 'The user who follows the thread (sent as the onBehalfOf header, which CometChat requires here)'),
+		actingUser('user', 'User', 'The user acting (sent as the onBehalfOf header, which CometChat requires here)'),
 	],
 );

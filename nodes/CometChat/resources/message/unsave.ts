@@ -19,6 +19,6 @@ export const unsave = defineOperation(
 	},
 	[
 		messageIdField('ID of the message'),
-		actingUser('user', 'User', 'The user whose saved message it is (sent as the onBehalfOf header, which CometChat requires here)'),
+		actingUser('user', 'User', 'The user acting (sent as the onBehalfOf header, which CometChat requires here)'),
 	],
 );

@@ -18,6 +18,6 @@ export const unsubscribeThread = defineOperation(
 	},
 	[
 		messageIdField('ID of the message that starts the thread'),
-		actingUser('user', 'User', 'The user who stops following the thread (sent as the onBehalfOf header, which CometChat requires here)'),
+		actingUser('user', 'User', 'The user acting (sent as the onBehalfOf header, which CometChat requires here)'),
 	],
 );

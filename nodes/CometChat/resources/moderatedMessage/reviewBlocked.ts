@@ -37,7 +37,7 @@ export const reviewBlocked = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the moderated message'),
+		messageIdField('ID of the message'),
 		{
 			displayName: 'Status',
 			name: 'status',

@@ -31,7 +31,7 @@ export const reviewFlagged = defineOperation(
 		},
 	},
 	[
-		messageIdField('ID of the moderated message'),
+		messageIdField('ID of the message'),
 		{
 			displayName: 'Status',
 			name: 'status',

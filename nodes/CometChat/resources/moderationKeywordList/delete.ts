@@ -16,5 +16,5 @@ export const deleteKeywordList = defineOperation(
 			output: { postReceive: [deletedResult] },
 		},
 	},
-	[keywordListIdField('ID of the list to delete')],
+	[keywordListIdField('ID of the list')],
 );

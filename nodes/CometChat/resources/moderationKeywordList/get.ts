@@ -16,5 +16,5 @@ export const get = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[keywordListIdField('ID of the list to get')],
+	[keywordListIdField('ID of the list')],
 );

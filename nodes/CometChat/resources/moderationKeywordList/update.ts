@@ -21,7 +21,7 @@ export const update = defineOperation(
 		},
 	},
 	[
-		keywordListIdField('ID of the list to update'),
+		keywordListIdField('ID of the list'),
 		...entriesFields.map((field) => (field.name === 'category' ? field : { ...field, description: `${String(field.description).replace(/\.?$/, '.')} They replace the list's entries.` })),
 		optionsCollection([descriptionField, nameField(false)]),
 	],

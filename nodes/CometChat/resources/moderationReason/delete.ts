@@ -18,5 +18,5 @@ export const deleteReason = defineOperation(
 			output: { postReceive: [deletedAnswer] },
 		},
 	},
-	[reasonIdField('ID of the reason to delete')],
+	[reasonIdField('ID of the reason')],
 );

@@ -16,5 +16,5 @@ export const get = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[reasonIdField('ID of the reason to get')],
+	[reasonIdField('ID of the reason')],
 );

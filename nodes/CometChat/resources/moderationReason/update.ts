@@ -21,7 +21,7 @@ export const update = defineOperation(
 		},
 	},
 	[
-		reasonIdField('ID of the reason to update'),
+		reasonIdField('ID of the reason'),
 		{
 			displayName: 'Name',
 			name: 'name',

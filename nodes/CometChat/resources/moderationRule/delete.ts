@@ -16,5 +16,5 @@ export const deleteRule = defineOperation(
 			output: { postReceive: [deletedResult] },
 		},
 	},
-	[ruleIdField('ID of the rule to delete')],
+	[ruleIdField('ID of the rule')],
 );

@@ -16,5 +16,5 @@ export const get = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[ruleIdField('ID of the rule to get')],
+	[ruleIdField('ID of the rule')],
 );

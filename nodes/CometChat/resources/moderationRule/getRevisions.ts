@@ -18,5 +18,5 @@ export const getRevisions = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[ruleIdField('ID of the rule whose revisions to list'), ...returnAllOrLimitUnpaged],
+	[ruleIdField('ID of the rule'), ...returnAllOrLimitUnpaged],
 );

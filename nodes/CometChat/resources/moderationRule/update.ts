@@ -21,7 +21,7 @@ export const update = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[ruleIdField('ID of the rule to update'), updateFieldsCollection(ruleFields('update'))],
+	[ruleIdField('ID of the rule'), updateFieldsCollection(ruleFields('update'))],
 );
 
 async function buildUpdate(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {

@@ -6,7 +6,7 @@ import { readId } from '../../../shared/validate';
 import { readDateMillis } from '../../../shared/dates';
 import { readMessageId } from '../../../shared/messageId';
 import { paginateByCursor, returnAllOrLimitByCursor } from '../../../shared/pagination';
-import { nextLogCursor } from './cursor';
+import { nextLogCursor } from './fields';
 import { compareNames } from '../../../shared/sort';
 
 // GET /notifications/v1/logs?<filters>&affix&logId  →  {data: [log...], meta: {previous, current{limit, count}, next}}

@@ -1,7 +1,7 @@
 import { optionsCollection, userQueryField } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { buildConversations, conversationFields } from './conversations';
+import { buildConversations, conversationFields } from './fields';
 
 // PUT /notifications/v1/preferences/mute?uid  body {conversations: [{id, type: oneOnOne|group, until? (Unix ms)}]}
 //   →  {data: {success: true}}
@@ -20,7 +20,7 @@ export const mute = defineOperation(
 	},
 	[
 		userQueryField('The user whose notification preferences these are'),
-		...conversationFields('mute'),
+		...conversationFields,
 		optionsCollection([
 			{
 				displayName: 'Until',

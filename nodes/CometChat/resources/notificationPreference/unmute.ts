@@ -1,7 +1,7 @@
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { userQueryField } from '../../../shared/fields';
-import { buildConversations, conversationFields } from './conversations';
+import { buildConversations, conversationFields } from './fields';
 
 // DELETE /notifications/v1/preferences/mute?uid  body {conversations: [{id, type: oneOnOne|group}]}  →  {data: {success: true}}
 export const unmute = defineOperation(
@@ -17,5 +17,5 @@ export const unmute = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[userQueryField('The user whose notification preferences these are'), ...conversationFields('unmute')],
+	[userQueryField('The user whose notification preferences these are'), ...conversationFields],
 );

@@ -3,7 +3,7 @@ import { defineOperation } from '../../../shared/operations';
 import { deletedResult } from '../../../shared/output';
 import { readChoice, readProviderId } from '../../../shared/validate';
 import { providerIdField } from './fields';
-import { LISTED, PROVIDER_OPTIONS, providerField, providerUrl } from './providers';
+import { LISTED, PROVIDER_OPTIONS, providerField, providerUrl } from './fields';
 
 // DELETE /notifications/push/v1/providers/{fcm|apns}/{providerId}
 // DELETE /notifications/{push|sms|email}/v1/providers/{custom|twilio|sendgrid}  →  {data: {success: true}}  →  {deleted: true}
@@ -20,7 +20,7 @@ export const deleteProvider = defineOperation(
 			output: { postReceive: [deletedResult] },
 		},
 	},
-	[providerField(), { ...providerIdField, description: 'ID of the provider to delete', displayOptions: { show: { provider: LISTED } } }],
+	[providerField(), { ...providerIdField, description: 'ID of the provider', displayOptions: { show: { provider: LISTED } } }],
 );
 
 async function checkProviderId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {

@@ -1,9 +1,68 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { registerSecretParameter } from '../../../shared/errors/conversion';
 import { optionsCollection, updateFieldsCollection } from '../../../shared/fields';
 import { describeValue, inputError, isObject, readBoolean, readChoice, readChoices, readEmail, readPhone, readProviderId, readText } from '../../../shared/validate';
-import { LISTED, PROVIDER_OPTIONS, type ProviderKind } from './providers';
 import { compareNames } from '../../../shared/sort';
+import { dataOf, unexpectedAnswer } from '../../../shared/output';
+
+// The notification providers CometChat sends through, and where each one's endpoints live. FCM and
+// APNs hold several providers, each with its own Provider ID; the others one configuration per app.
+
+export type ProviderKind = 'apns' | 'customEmail' | 'customPush' | 'customSms' | 'fcm' | 'sendgrid' | 'twilio';
+
+export const PROVIDER_PATHS: Record<ProviderKind, string> = {
+	apns: 'push/v1/providers/apns',
+	customEmail: 'email/v1/providers/custom',
+	customPush: 'push/v1/providers/custom',
+	customSms: 'sms/v1/providers/custom',
+	fcm: 'push/v1/providers/fcm',
+	sendgrid: 'email/v1/providers/sendgrid',
+	twilio: 'sms/v1/providers/twilio',
+};
+
+/** Providers kept as a list of several, by Provider ID. */
+export const LISTED: ProviderKind[] = ['apns', 'fcm'];
+
+export const PROVIDER_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'APNs (Push)', value: 'apns', description: 'Apple Push Notification service, with a .p8 key' },
+	{ name: 'Custom (Email)', value: 'customEmail', description: 'Your own webhook sends the e-mails' },
+	{ name: 'Custom (Push)', value: 'customPush', description: 'Your own webhook sends the push notifications' },
+	{ name: 'Custom (SMS)', value: 'customSms', description: 'Your own webhook sends the text messages' },
+	{ name: 'FCM (Push)', value: 'fcm', description: 'Firebase Cloud Messaging, with a service account' },
+	{ name: 'SendGrid (Email)', value: 'sendgrid', description: 'E-mail notifications through SendGrid' },
+	{ name: 'Twilio (SMS)', value: 'twilio', description: 'SMS notifications through Twilio' },
+];
+
+/**
+ * The Provider choice of an operation (Set Default offers only the listed ones). Like Resource and
+ * Operation it decides which fields exist, so it takes no expression: n8n would then ask for the
+ * required fields of every provider.
+ */
+export function providerField(options: INodePropertyOptions[] = PROVIDER_OPTIONS): INodeProperties {
+	return {
+		displayName: 'Provider',
+		name: 'provider',
+		type: 'options',
+		noDataExpression: true,
+		options,
+		default: 'fcm',
+		description: 'Which notification provider to work with',
+	};
+}
+
+const ENCODED_ID = 'encodeURIComponent(String($parameter["providerId"]).trim())';
+
+/**
+ * `routing.request.url` of a provider's endpoint; `withId` appends `/{providerId}` for the listed
+ * providers (Delete). The Provider choice is checked before anything is sent.
+ */
+export function providerUrl({ withId = false } = {}): string {
+	const id = withId ? `{{ ${JSON.stringify(LISTED)}.includes($parameter["provider"]) ? "/" + ${ENCODED_ID} : "" }}` : '';
+	return `=/notifications/{{ ${JSON.stringify(PROVIDER_PATHS)}[$parameter["provider"]] }}${id}`;
+}
+
+/** `routing.request.url` of Set Default: PUT …/{fcm|apns}/default/{providerId}. */
+export const defaultProviderUrl = `=/notifications/push/v1/providers/{{ $parameter["provider"] }}/default/{{ ${ENCODED_ID} }}`;
 
 // Every provider's fields, written once: the property shown in the editor and how its value goes
 // into the body. Create shows a provider's required fields at the top and the rest under Options;
@@ -256,7 +315,7 @@ export function createFields(): INodeProperties[] {
 /** Update's fields: Provider ID for FCM and APNs, then each provider's Update Fields. */
 export function updateFieldList(): INodeProperties[] {
 	return [
-		{ ...providerIdField, description: 'ID of the provider to change', displayOptions: { show: { provider: LISTED } } },
+		{ ...providerIdField, description: 'ID of the provider', displayOptions: { show: { provider: LISTED } } },
 		...KINDS.map((provider) => ({
 			...updateFieldsCollection(updatableOf(provider).map((name) => FIELDS[name].property).sort(byName)),
 			displayOptions: { show: { provider: [provider] } },
@@ -309,4 +368,51 @@ export async function buildUpdate(this: IExecuteSingleFunctions, requestOptions:
 	if (Object.keys(body).length === 0) throw inputError(this, 'Update Fields', 'is empty', 'Add a field to change.');
 	requestOptions.body = LISTED.includes(provider) ? { providerId: readProviderId(this, 'providerId'), ...body } : body;
 	return requestOptions;
+}
+
+// CometChat answers provider reads and writes with the provider's configuration, secrets included
+// (the spec's examples show twilioAuthToken, sendGridApiKey and basicAuthPassword in clear text, and
+// FCM/APNs records are stored with their keys). The output hides them unless Include Secrets is on.
+
+/** The keys whose values are secrets, wherever they appear in an answer. */
+const SECRET_KEYS = new Set(['basicAuthPassword', 'p8Key', 'private_key', 'sendGridApiKey', 'twilioAuthToken']);
+export const HIDDEN = '[redacted]';
+
+export const includeSecretsOption: INodeProperties = {
+	displayName: 'Include Secrets',
+	name: 'includeSecrets',
+	type: 'boolean',
+	default: false,
+	description: `Whether to output the keys, tokens and passwords CometChat returns as they are; off, they read ${HIDDEN}. n8n keeps node outputs in its execution log.`,
+};
+
+/** Secret values replaced by HIDDEN, at any depth. */
+export function hideSecrets(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(hideSecrets);
+	if (!isObject(value)) return value;
+	const copy: IDataObject = {};
+	for (const [key, entry] of Object.entries(value)) {
+		copy[key] = SECRET_KEYS.has(key) && typeof entry === 'string' && entry !== '' ? HIDDEN : (hideSecrets(entry) as IDataObject[string]);
+	}
+	return copy;
+}
+
+/**
+ * postReceive of Get, Create and Update: one item per provider of a list (`{data: {pushProviders: [...]}}`:
+ * FCM, APNs, custom push), else the configuration (`{data: {...}}`) as one item; secrets hidden unless
+ * the operation's Include Secrets option is on.
+ */
+export async function providerRecords(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const data = dataOf(response);
+	if (!data) throw unexpectedAnswer(this, response, '{"data": {...}}');
+	const list = data.pushProviders;
+	if (list !== undefined && !(Array.isArray(list) && list.every(isObject))) throw unexpectedAnswer(this, response, '{"data": {"pushProviders": [...]}}');
+	const records = (list as IDataObject[] | undefined) ?? [data];
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const show = options.includeSecrets !== undefined && readBoolean(this, 'options.includeSecrets', 'Include Secrets');
+	return records.map((record) => ({ json: (show ? record : hideSecrets(record)) as IDataObject }));
 }

@@ -3,7 +3,7 @@ import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { providerIdField } from './fields';
 import { readProviderId } from '../../../shared/validate';
-import { PROVIDER_OPTIONS, defaultProviderUrl, LISTED, providerField } from './providers';
+import { PROVIDER_OPTIONS, defaultProviderUrl, LISTED, providerField } from './fields';
 
 // PUT /notifications/push/v1/providers/{fcm|apns}/default/{providerId}  →  {data: {success: true}}
 export const setDefault = defineOperation(
@@ -21,7 +21,7 @@ export const setDefault = defineOperation(
 	},
 	[
 		providerField(PROVIDER_OPTIONS.filter((option) => LISTED.includes(option.value as never))),
-		{ ...providerIdField, description: 'ID of the provider to make the default' },
+		{ ...providerIdField, description: 'ID of the provider' },
 	],
 );
 

@@ -77,3 +77,12 @@ export const pushTokenField: INodeProperties = {
 	placeholder: 'e.g. dV5mC1x9Qk6bS2…',
 	description: 'The device\'s token from FCM (registration token) or APNs (device or VoIP token)',
 };
+
+/** The `all` switch of Get Many and Unregister (one wording, so that n8n reads them as one field: fold.ts). */
+export const allDevicesField: INodeProperties = {
+	displayName: 'All Devices',
+	name: 'all',
+	type: 'boolean',
+	default: false,
+	description: "Whether the operation covers the push tokens of all the user's devices, not only the one logged in with this auth token",
+};

@@ -1,13 +1,14 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { defineOperation } from '../../../shared/operations';
 import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
 import { readBoolean, readText } from '../../../shared/validate';
 import { itemsOf } from '../../../shared/output';
-import { deviceAuthTokenField } from './fields';
+import { allDevicesField, deviceAuthTokenField } from './fields';
 
 // GET /notifications/push/v1/tokens?authToken&all  →  {data: {pushTokens: [{authToken, pushTokenType, createdAt (ISO),
 //   platform, providerId, pushToken, uid, updatedAt (ISO)}]}}  →  one item per token
 // Not paged (the spec has no page parameters): one request, Limit trims the output.
+
 export const getAll = defineOperation(
 	'pushToken',
 	{
@@ -21,19 +22,8 @@ export const getAll = defineOperation(
 			output: { postReceive: [itemsOf('pushTokens')] },
 		},
 	},
-	[deviceAuthTokenField, allDevicesField('list'), ...returnAllOrLimitUnpaged],
+	[deviceAuthTokenField, allDevicesField, ...returnAllOrLimitUnpaged],
 );
-
-/** The `all` switch of Get Many and Unregister. */
-export function allDevicesField(action: string): INodeProperties {
-	return {
-		displayName: 'All Devices',
-		name: 'all',
-		type: 'boolean',
-		default: false,
-		description: `Whether to ${action} the push tokens of all the user's devices, not only the one logged in with this auth token`,
-	};
-}
 
 async function sendQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	requestOptions.qs = {

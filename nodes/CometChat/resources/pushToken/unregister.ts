@@ -2,8 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { defineOperation } from '../../../shared/operations';
 import { deletedResult } from '../../../shared/output';
 import { readBoolean, readText } from '../../../shared/validate';
-import { deviceAuthTokenField } from './fields';
-import { allDevicesField } from './getAll';
+import { allDevicesField, deviceAuthTokenField } from './fields';
 
 // DELETE /notifications/push/v1/tokens?all  body {authToken}  →  {data: ...}  →  {deleted: true}
 // (The spec's example answer repeats the token list of Get Many; nothing of it is needed after a delete.)
@@ -20,7 +19,7 @@ export const unregister = defineOperation(
 			output: { postReceive: [deletedResult] },
 		},
 	},
-	[deviceAuthTokenField, allDevicesField('remove')],
+	[deviceAuthTokenField, allDevicesField],
 );
 
 async function buildUnregister(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {

@@ -20,7 +20,7 @@ export const allowFeatures = defineOperation(
 		},
 	},
 	[
-		roleLocator('role', 'Role', 'The role whose restrictions to lift'),
+		roleLocator('role', 'Role', 'The role'),
 		{
 			displayName: 'Allow All',
 			name: 'allowAll',

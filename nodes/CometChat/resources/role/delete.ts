@@ -16,5 +16,5 @@ export const deleteRole = defineOperation(
 			output: { postReceive: [deletedResult] },
 		},
 	},
-	[roleLocator('role', 'Role', 'The role to delete')],
+	[roleLocator('role', 'Role', 'The role')],
 );

@@ -15,5 +15,5 @@ export const get = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[roleLocator('role', 'Role', 'The role to get')],
+	[roleLocator('role', 'Role', 'The role')],
 );

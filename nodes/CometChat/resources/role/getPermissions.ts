@@ -17,5 +17,5 @@ export const getPermissions = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[roleLocator('role', 'Role', 'The role whose permissions to list')],
+	[roleLocator('role', 'Role', 'The role')],
 );

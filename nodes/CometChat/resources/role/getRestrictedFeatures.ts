@@ -16,5 +16,5 @@ export const getRestrictedFeatures = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[roleLocator('role', 'Role', 'The role whose restricted features to list')],
+	[roleLocator('role', 'Role', 'The role')],
 );

@@ -18,5 +18,5 @@ export const getScopePermissions = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[groupLocator('guid', 'Group', 'The group whose scope permissions these are'), scopeField],
+	[groupLocator('guid', 'Group', 'The group'), scopeField],
 );

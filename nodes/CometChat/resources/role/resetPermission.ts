@@ -16,5 +16,5 @@ export const resetPermission = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[roleLocator('role', 'Role', 'The role whose permission to reset'), permissionIdField],
+	[roleLocator('role', 'Role', 'The role'), permissionIdField],
 );

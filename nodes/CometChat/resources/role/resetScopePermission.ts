@@ -19,5 +19,5 @@ export const resetScopePermission = defineOperation(
 			output: { postReceive: [unwrapData] },
 		},
 	},
-	[groupLocator('guid', 'Group', 'The group whose scope permissions these are'), scopeField, permissionIdField],
+	[groupLocator('guid', 'Group', 'The group'), scopeField, permissionIdField],
 );

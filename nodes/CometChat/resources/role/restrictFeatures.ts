@@ -21,7 +21,7 @@ export const restrictFeatures = defineOperation(
 		},
 	},
 	[
-		roleLocator('role', 'Role', 'The role to restrict'),
+		roleLocator('role', 'Role', 'The role'),
 		{
 			displayName: 'Features',
 			name: 'features',

@@ -23,7 +23,7 @@ export const setPermissions = defineOperation(
 		},
 	},
 	[
-		roleLocator('role', 'Role', 'The role whose permissions to set'),
+		roleLocator('role', 'Role', 'The role'),
 		permissionsField(
 			'Permission IDs and their values, e.g. {"sendMessage": "deny", "listUsers.mode": "friends", "createGroup.allowedGroupTypes": ["public"]}. Get Permissions lists the IDs and the values each takes. Each permission gets its own output item with its result.',
 		),

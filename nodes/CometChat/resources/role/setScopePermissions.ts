@@ -23,7 +23,7 @@ export const setScopePermissions = defineOperation(
 		},
 	},
 	[
-		groupLocator('guid', 'Group', 'The group whose scope permissions these are'),
+		groupLocator('guid', 'Group', 'The group'),
 		scopeField,
 		permissionsField(
 			'Permission IDs and their values, e.g. {"sendMessage": "deny", "kickMembers.allowedScopes": ["participant"]}. Get Scope Permissions lists the IDs and the values each takes. Each permission gets its own output item with its result.',

@@ -28,7 +28,7 @@ export const update = defineOperation(
 		},
 	},
 	[
-		roleLocator('role', 'Role', 'The role to update'),
+		roleLocator('role', 'Role', 'The role'),
 		updateFieldsCollection([
 			{
 				displayName: 'Description',

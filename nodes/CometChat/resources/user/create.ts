@@ -4,7 +4,7 @@ import { createUserOnce } from '../../../shared/exactlyOnce';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { readId } from '../../../shared/validate';
-import { profileFields, readName, readProfile } from './profile';
+import { profileFields, readName, readProfile } from './fields';
 
 // POST /users  body {uid, name, avatar?, link?, role?, statusMessage?, metadata?, tags?, withAuthToken?}
 //   →  {data: <user, plus authToken when withAuthToken>}

@@ -1,6 +1,6 @@
 import { idListField } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { uidResults } from './uidResults';
+import { uidResults } from './fields';
 
 // DELETE /users  body {uidsToDeactivate: [...]}  →  {data: {deactivatedUids: [...]}}
 // No per-call maximum is documented (reference §6), so all UIDs go in one call.

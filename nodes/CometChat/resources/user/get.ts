@@ -1,7 +1,7 @@
 import { onBehalfOfOption, optionsCollection, pathId, userLocator } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { simplify, simplifyField, unwrapData } from '../../../shared/output';
-import { SIMPLE_USER_FIELDS } from './profile';
+import { SIMPLE_USER_FIELDS } from './fields';
 
 // GET /users/{uid}  header onBehalfOf?  →  {data: <user>}
 // With onBehalfOf CometChat adds how the two users relate (INFERRED, reference §7.2): Simplify keeps

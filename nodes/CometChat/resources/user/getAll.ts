@@ -2,7 +2,7 @@ import { csvValue, filtersCollection, statusFilter } from '../../../shared/field
 import { defineOperation } from '../../../shared/operations';
 import { simplify, simplifyField, unwrapData } from '../../../shared/output';
 import { returnAllOrLimit } from '../../../shared/pagination';
-import { SIMPLE_USER_FIELDS } from './profile';
+import { SIMPLE_USER_FIELDS } from './fields';
 
 
 // GET /users?page&perPage&searchKey&searchIn&status&role&roles&tags&withTags&withDeactivated&onlyDeactivated

@@ -1,6 +1,6 @@
 import { idListField } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { uidResults } from './uidResults';
+import { uidResults } from './fields';
 
 // PUT /users  body {uidsToActivate: [...]}  →  {data: {nonDeactivatedUids: [...]}} per the spec example.
 // That key is doubtful (reference §11.5): followed the spec example, and `reactivatedUids` (INFERRED

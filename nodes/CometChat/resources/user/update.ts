@@ -3,7 +3,7 @@ import { pathId, unsetField, updateFieldsCollection, userLocator } from '../../.
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { inputError, readList } from '../../../shared/validate';
-import { profileFields, readProfile } from './profile';
+import { profileFields, readProfile } from './fields';
 
 // PUT /users/{uid}  body {name?, avatar?, link?, role?, statusMessage?, metadata?, tags?, unset?: [avatar|link|metadata]}
 //   →  {data: <updated user>}
