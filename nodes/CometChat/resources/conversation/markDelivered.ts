@@ -1,6 +1,5 @@
 import { defineOperation } from '../../../shared/operations';
-import { conversationTargetFields, conversationUrl, conversationWithField, checkConversation, markResult, onBehalfOfField } from './fields';
-import { messageIdOption, sendMessageId } from './fields';
+import { conversationTargetFields, conversationUrl, conversationWithField, checkConversation, markResult, onBehalfOfField, messageIdOption, sendMessageId } from './fields';
 
 // POST /users/{uid}/conversation/delivered | POST /groups/{guid}/conversation/delivered  header onBehalfOf (required)
 //   body {messageId?}  →  {data: {success: true, Message|message: "All the messages ... are marked as delivered for the

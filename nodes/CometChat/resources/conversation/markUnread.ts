@@ -1,6 +1,5 @@
 import { defineOperation } from '../../../shared/operations';
-import { conversationTargetFields, conversationUrl, conversationWithField, checkConversation, markResult, onBehalfOfField } from './fields';
-import { sendMessageId } from './fields';
+import { conversationTargetFields, conversationUrl, conversationWithField, checkConversation, markResult, onBehalfOfField, sendMessageId } from './fields';
 
 // DELETE /users/{uid}/conversation/read  header onBehalfOf (required)  body {messageId}
 // DELETE /groups/{guid}/conversation/read  no onBehalfOf (the spec lists none for groups)  body {messageId}

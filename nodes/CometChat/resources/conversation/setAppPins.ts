@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { defineOperation } from '../../../shared/operations';
 import { idProblem, inputError } from '../../../shared/validate';
-import { CONVERSATION_WITH } from './fields';
-import { APP_PINS_MAX, pinnedList } from './fields';
+import { CONVERSATION_WITH, APP_PINS_MAX, pinnedList } from './fields';
 
 // PUT /conversations/pinned  body {pinnedConversations: [{guid} | {uid}]} (the whole list, at most 5; [] unpins all)
 //   →  the list (INFERRED, see pinned.ts)  →  one item {pinnedConversations}. More than 5 answers

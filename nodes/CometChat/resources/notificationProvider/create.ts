@@ -1,7 +1,5 @@
 import { defineOperation } from '../../../shared/operations';
-import { buildCreate, createFields } from './fields';
-import { providerRecords } from './fields';
-import { providerField, providerUrl } from './fields';
+import { buildCreate, createFields, providerRecords, providerField, providerUrl } from './fields';
 
 // POST /notifications/push/v1/providers/fcm  body {providerId, serviceAccountCreds{project_id, client_email,
 //   private_key, private_key_id}, serviceAccountFilename?, notificationInPayload?{ios, android, web → {chat, call}}}

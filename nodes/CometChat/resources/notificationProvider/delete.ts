@@ -2,8 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { defineOperation } from '../../../shared/operations';
 import { deletedResult } from '../../../shared/output';
 import { readChoice, readProviderId } from '../../../shared/validate';
-import { providerIdField } from './fields';
-import { LISTED, PROVIDER_OPTIONS, providerField, providerUrl } from './fields';
+import { providerIdField, LISTED, PROVIDER_OPTIONS, providerField, providerUrl } from './fields';
 
 // DELETE /notifications/push/v1/providers/{fcm|apns}/{providerId}
 // DELETE /notifications/{push|sms|email}/v1/providers/{custom|twilio|sendgrid}  →  {data: {success: true}}  →  {deleted: true}

@@ -1,7 +1,6 @@
 import { optionsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { includeSecretsOption, providerRecords } from './fields';
-import { providerField, providerUrl } from './fields';
+import { includeSecretsOption, providerRecords, providerField, providerUrl } from './fields';
 
 // GET /notifications/{push|sms|email}/v1/providers/{fcm|apns|custom|twilio|sendgrid}
 //   FCM, APNs, custom push  →  {data: {pushProviders: [...]}}  →  one item per provider

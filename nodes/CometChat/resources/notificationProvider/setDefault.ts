@@ -1,9 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { providerIdField } from './fields';
+import { providerIdField, PROVIDER_OPTIONS, defaultProviderUrl, LISTED, providerField } from './fields';
 import { readProviderId } from '../../../shared/validate';
-import { PROVIDER_OPTIONS, defaultProviderUrl, LISTED, providerField } from './fields';
 
 // PUT /notifications/push/v1/providers/{fcm|apns}/default/{providerId}  →  {data: {success: true}}
 export const setDefault = defineOperation(

@@ -1,7 +1,5 @@
 import { defineOperation } from '../../../shared/operations';
-import { buildUpdate, updateFieldList } from './fields';
-import { providerRecords } from './fields';
-import { providerField, providerUrl } from './fields';
+import { buildUpdate, updateFieldList, providerRecords, providerField, providerUrl } from './fields';
 
 // PUT /notifications/{push|sms|email}/v1/providers/{fcm|apns|custom|twilio|sendgrid}  body: the fields to change
 //   (FCM and APNs: with providerId)  →  {data: {success: true}} or {data: <config>}; output with secrets hidden.
