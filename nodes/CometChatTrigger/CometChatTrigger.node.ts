@@ -16,6 +16,7 @@ import { redactAll, redactItems } from '../shared/errors/redaction';
 import { attachmentOptions, downloadAttachments } from './attachments';
 import { basicAuthMatches, webhookAuthPair } from '../shared/webhooks/auth';
 import { admit } from './dedupe';
+import { answer, writeAnswer } from './answer';
 import { BOT_MODE, botDelivery, botProperties } from './bot';
 import { ALL_EVENTS, EVENT_OPTIONS } from '../shared/webhooks/events';
 import { COMETCHAT_DESCRIPTION } from '../shared/chat/description';
@@ -227,17 +228,4 @@ export class CometChatTrigger implements INodeType {
 		// An event may repeat a secret (a message quoting the webhook password): none reaches the workflow.
 		return { noWebhookResponse: true, workflowData: [redactItems(items, [...(await triggerSecrets(this, pair)), ...appKey])] };
 	}
-}
-
-type WebhookResponse = ReturnType<IWebhookFunctions['getResponseObject']>;
-
-function writeAnswer(response: WebhookResponse, status: number, message: string): void {
-	response.writeHead(status, { 'Content-Type': 'application/json' });
-	response.end(JSON.stringify({ message }));
-}
-
-/** A small JSON answer written by the node itself (see webhook() on why not n8n's). */
-function answer(response: WebhookResponse, status: number, message: string): IWebhookResponseData {
-	writeAnswer(response, status, message);
-	return { noWebhookResponse: true };
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, INodeProperties, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { answer } from './answer';
 import { redactItems } from '../shared/errors/redaction';
 import type { BasicAuthPair } from '../shared/webhooks/auth';
 import { idProblem, isObject } from '../shared/validate';
@@ -37,11 +38,7 @@ export const botProperties: INodeProperties[] = [
 /** webhook() in bot mode, after the Basic Auth check: one item per relayed message, each once. */
 export async function botDelivery(this: IWebhookFunctions, pair: BasicAuthPair): Promise<IWebhookResponseData> {
 	const response = this.getResponseObject();
-	const reply = (status: number, message: string): IWebhookResponseData => {
-		response.writeHead(status, { 'Content-Type': 'application/json' });
-		response.end(JSON.stringify({ message }));
-		return { noWebhookResponse: true };
-	};
+	const reply = (status: number, message: string) => answer(response, status, message);
 	const botUid = String(this.getNodeParameter('botUid', '') ?? '').trim();
 	if (idProblem(botUid)) return reply(500, 'The trigger\'s Bot UID is not a UID; set it in the node');
 	const body = this.getBodyData();
