@@ -5,17 +5,14 @@ import {
 	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
-	type IHttpRequestOptions,
-	type IN8nHttpFullResponse,
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { CHAT_CREDENTIAL, resolveBaseUrl } from '../shared/chat/baseUrl';
-import { toApiError } from '../shared/errors/conversion';
-import { redactError } from '../shared/errors/redaction';
+import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
+import { cometChatApiRequest } from '../shared/chat/transport';
 import { isPreviewAgent, notePage, outcomeText, PAGE_HEADERS, questionPage, readAnswer, takeAnswer } from './answer';
 import { properties, SEND } from './description';
 import { interactiveMessage } from './interactive';
@@ -125,29 +122,13 @@ export class CometChatSendAndWait implements INodeType {
 
 /** Sends a message as the plan's sender (app, bot, or user on behalf of), once; CometChat's errors as they are. */
 async function sendMessage(context: IExecuteFunctions | IWebhookFunctions, plan: MessagePlan, body: IDataObject, itemIndex?: number): Promise<IDataObject> {
-	const credentials = await context.getCredentials(CHAT_CREDENTIAL);
-	const { url, problem } = resolveBaseUrl(credentials);
-	if (problem || !url) throw new NodeOperationError(context.getNode(), String(problem), { itemIndex });
-	const request: IHttpRequestOptions = {
-		method: 'POST',
-		url: plan.sendAs === 'bot' ? `${url}/bots/${encodeURIComponent(plan.sender)}/messages` : `${url}/messages`,
-		headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(plan.sendAs === 'user' ? { onBehalfOf: plan.sender } : {}) },
-		body,
-		json: true,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-	};
 	// Not repeated: a send whose answer is lost may have happened (the brief's rule), so it fails instead.
-	const apiKey = String(credentials.apiKey ?? '');
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await context.helpers.httpRequestWithAuthentication.call(context, CHAT_CREDENTIAL, request)) as IN8nHttpFullResponse;
-	} catch (error) {
-		// A connection that failed: its error holds the request, headers included.
-		throw redactError(error, [apiKey]);
-	}
-	if (response.statusCode >= 400) throw toApiError(context.getNode(), response, apiKey, itemIndex);
-	const data = (response.body as IDataObject | undefined)?.data;
+	const answer = await cometChatApiRequest.call(context, 'POST', plan.sendAs === 'bot' ? `/bots/${encodeURIComponent(plan.sender)}/messages` : '/messages', {}, {
+		body,
+		headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(plan.sendAs === 'user' ? { onBehalfOf: plan.sender } : {}) },
+		itemIndex,
+	});
+	const data = answer.data;
 	return (data && typeof data === 'object' ? data : {}) as IDataObject;
 }
 

@@ -6,6 +6,7 @@ import {
 	type IHttpRequestOptions,
 	type IN8nHttpFullResponse,
 	type ILoadOptionsFunctions,
+	type RequestHelperFunctions,
 } from 'n8n-workflow';
 import { CHAT_CREDENTIAL, resolveBaseUrl } from './baseUrl';
 import { toApiError, typedSecrets } from '../errors/conversion';
@@ -41,23 +42,34 @@ export const chatSecrets: SecretSource = {
 	typed: typedSecrets,
 };
 
-/** The one authenticated request helper for code that calls CometChat itself (list searches). */
+/** What a context calling CometChat itself needs: the credential, the node, n8n's HTTP helper. */
+type RequestContext = Pick<ILoadOptionsFunctions, 'getCredentials' | 'getNode'> & { helpers: RequestHelperFunctions };
+
+/**
+ * The one authenticated request helper for code that calls CometChat itself (list searches, CometChat
+ * Send and Wait): the credential's base URL, the key kept out of every error, CometChat's error as a
+ * NodeApiError (its code and message), and nothing the answer echoes of the key. Never repeated: a
+ * write whose answer is lost may have happened.
+ */
 export async function cometChatApiRequest(
-	this: ILoadOptionsFunctions,
+	this: RequestContext,
 	method: IHttpRequestMethods,
 	path: string,
 	qs: IDataObject = {},
+	{ body, headers, itemIndex }: { body?: IDataObject; headers?: IDataObject; itemIndex?: number } = {},
 ): Promise<IDataObject> {
 	const credentials = await this.getCredentials(CHAT_CREDENTIAL);
 	const { url, problem } = resolveBaseUrl(credentials);
-	if (problem || !url) throw new NodeOperationError(this.getNode(), String(problem));
+	if (problem || !url) throw new NodeOperationError(this.getNode(), String(problem), { itemIndex });
 	const apiKey = String(credentials.apiKey ?? '');
 	let response: IN8nHttpFullResponse;
 	try {
-		response = (await this.helpers.httpRequestWithAuthentication.call(this, CHAT_CREDENTIAL, {
+		response = (await this.helpers.httpRequestWithAuthentication.call(this as unknown as ILoadOptionsFunctions, CHAT_CREDENTIAL, {
 			method,
 			url: `${url}${path}`,
 			qs,
+			...(headers ? { headers } : {}),
+			...(body ? { body } : {}),
 			json: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
@@ -66,7 +78,7 @@ export async function cometChatApiRequest(
 		// A connection that failed: its error holds the request, headers included.
 		throw redactError(error, [apiKey]);
 	}
-	if (response.statusCode >= 400) throw toApiError(this.getNode(), response, apiKey);
-	// Picker entries are shown in the editor: nothing CometChat echoes of the key either.
+	if (response.statusCode >= 400) throw toApiError(this.getNode(), response, apiKey, itemIndex);
+	// Picker entries are shown in the editor, messages go on as output: nothing CometChat echoes of the key.
 	return redactAll(response.body as IDataObject, [apiKey]);
 }
