@@ -15,7 +15,7 @@ import {
 import { redactAll, redactItems } from '../shared/errors/redaction';
 import { attachmentOptions, downloadAttachments } from './attachments';
 import { basicAuthMatches, webhookAuthPair } from '../shared/webhooks/auth';
-import { admit } from './dedupe';
+import { admit, dedupeScope } from './dedupe';
 import { answer, writeAnswer } from './answer';
 import { BOT_MODE, botDelivery, botProperties } from './bot';
 import { ALL_EVENTS, EVENT_OPTIONS } from '../shared/webhooks/events';
@@ -205,9 +205,7 @@ export class CometChatTrigger implements INodeType {
 		let fresh = wanted.map((_, index) => index);
 		if (options.deduplicate !== false && wanted.length > 0) {
 			// Checked and recorded with no await in between: a copy arriving at the same instant finds it.
-			const node = this.getNode();
-			const scope = `${this.getMode()}\n${String(this.getWorkflow().id)}\n${node.id}`;
-			const admitted = admit(scope, this.getWorkflowStaticData('node'), identities);
+			const admitted = admit(dedupeScope(this), this.getWorkflowStaticData('node'), identities);
 			fresh = fresh.filter((index) => admitted[index]);
 		}
 		// Answered with 200 so CometChat does not retry what was meant to be skipped.

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { answer } from './answer';
+import { answer, writeAnswer } from './answer';
 import { redactItems } from '../shared/errors/redaction';
 import type { BasicAuthPair } from '../shared/webhooks/auth';
 import { idProblem, isObject } from '../shared/validate';
-import { admit } from './dedupe';
+import { admit, dedupeScope } from './dedupe';
 import { triggerSecrets } from './registration';
 
 // Bot conversations: CometChat relays every message sent to a Custom Bot (dashboard: AI Agents → Custom
@@ -38,26 +38,23 @@ export const botProperties: INodeProperties[] = [
 /** webhook() in bot mode, after the Basic Auth check: one item per relayed message, each once. */
 export async function botDelivery(this: IWebhookFunctions, pair: BasicAuthPair): Promise<IWebhookResponseData> {
 	const response = this.getResponseObject();
-	const reply = (status: number, message: string) => answer(response, status, message);
 	const botUid = String(this.getNodeParameter('botUid', '') ?? '').trim();
-	if (idProblem(botUid)) return reply(500, 'The trigger\'s Bot UID is not a UID; set it in the node');
+	if (idProblem(botUid)) return answer(response, 500, 'The trigger\'s Bot UID is not a UID; set it in the node');
 	const body = this.getBodyData();
 	const message = isObject(body) && isObject(body.data) ? body.data : undefined;
 	if (!message || message.id === undefined || typeof message.sender !== 'string') {
-		return reply(400, 'The body is not a CometChat bot message (a JSON object with a "data" message that has an id and a sender)');
+		return answer(response, 400, 'The body is not a CometChat bot message (a JSON object with a "data" message that has an id and a sender)');
 	}
 	// CometChat lower-cases UIDs (INFERRED for the comparison: the relayed sender as the API shows it).
-	if (message.sender.toLowerCase() === botUid.toLowerCase()) return reply(200, 'The bot\'s own message; ignored');
+	if (message.sender.toLowerCase() === botUid.toLowerCase()) return answer(response, 200, 'The bot\'s own message; ignored');
 
 	const appId = typeof body.appId === 'string' ? body.appId : '';
 	const dedupeKey = `${appId}:bot:${botUid.toLowerCase()}:${String(message.id)}`;
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	if (options.deduplicate !== false) {
-		const node = this.getNode();
-		const scope = `${this.getMode()}\n${String(this.getWorkflow().id)}\n${node.id}\nbot`;
 		// A message ID is CometChat's own key: a relayed message is the same message whenever it comes again.
-		const [fresh] = admit(scope, this.getWorkflowStaticData('node'), [{ dedupeKey, windowed: false }]);
-		if (!fresh) return reply(200, 'Message already received; ignored');
+		const [fresh] = admit(dedupeScope(this, 'bot'), this.getWorkflowStaticData('node'), [{ dedupeKey, windowed: false }]);
+		if (!fresh) return answer(response, 200, 'Message already received; ignored');
 	}
 
 	const entities = isObject(message.data) && isObject(message.data.entities) ? message.data.entities : {};
@@ -77,7 +74,6 @@ export async function botDelivery(this: IWebhookFunctions, pair: BasicAuthPair):
 		...(appId ? { appId } : {}),
 		dedupeKey,
 	};
-	response.writeHead(200, { 'Content-Type': 'application/json' });
-	response.end(JSON.stringify({ message: 'Workflow was started' }));
+	writeAnswer(response, 200, 'Workflow was started');
 	return { noWebhookResponse: true, workflowData: [redactItems([{ json: item }], await triggerSecrets(this, pair))] };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 /** What makes two deliveries the same event (see eventIdentity in payload.ts). */
 export interface Identity {
@@ -71,6 +71,14 @@ function storedMap(value: unknown): Record<string, number> {
 	if (value === null || typeof value !== 'object' || Array.isArray(value)) return out;
 	for (const [key, t] of Object.entries(value as Record<string, unknown>)) if (typeof t === 'number') out[key] = t;
 	return out;
+}
+
+/**
+ * The seen-set's scope: this trigger node of this workflow, per mode (test deliveries apart from
+ * production ones); `kind` keeps one mode's keys (bot messages) apart from another's.
+ */
+export function dedupeScope(ctx: IWebhookFunctions, kind = ''): string {
+	return `${ctx.getMode()}\n${String(ctx.getWorkflow().id)}\n${ctx.getNode().id}${kind ? `\n${kind}` : ''}`;
 }
 
 /**
