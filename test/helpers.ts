@@ -3,7 +3,28 @@ import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOption
 import { createEmulator, type Emulator, type MessageRecord, type RecordedRequest } from './emulator';
 import { userConversationId } from './emulator/state';
 import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET } from './emulator/management';
-import { managementNode, runNode, type RunOptions } from './harness';
+import { managementNode, runNode, TestCredentialsHelper, type RunOptions } from './harness';
+
+/**
+ * Runs `task` while recording the address (base URL and path) of every authenticated request the node
+ * makes, and sends each to `emulatorUrl` instead: the one place to check where a request would go
+ * without a Base URL Override (n8n applies the credential to every request the node sends).
+ */
+export async function whereRequestsGo(emulatorUrl: string, task: () => Promise<unknown>): Promise<Array<{ baseURL?: string; url?: string }>> {
+	const seen: Array<{ baseURL?: string; url?: string }> = [];
+	const proto = TestCredentialsHelper.prototype;
+	const original = proto.authenticate;
+	const spy = jest.spyOn(proto, 'authenticate').mockImplementation(async function (this: TestCredentialsHelper, credentials, type, options, ...rest) {
+		seen.push({ baseURL: options.baseURL, url: options.url });
+		return await original.call(this, credentials, type, { ...options, baseURL: emulatorUrl }, ...rest);
+	});
+	try {
+		await task();
+	} finally {
+		spy.mockRestore();
+	}
+	return seen;
+}
 
 /** One emulator per test file, emptied before each test. */
 export function useEmulator(): {

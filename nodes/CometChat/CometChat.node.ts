@@ -8,6 +8,7 @@ import { retrySettings } from '../shared/retry';
 import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
 import { COMETCHAT_DESCRIPTION } from '../shared/chat/description';
 import { chatSecrets, checkCredential } from '../shared/chat/transport';
+import { requestOptionsSetting, routedExecute } from '../shared/router';
 
 export class CometChat implements INodeType {
 	description: INodeTypeDescription = {
@@ -31,10 +32,14 @@ export class CometChat implements INodeType {
 			},
 			...resourceProperties,
 			retrySettings,
+			requestOptionsSetting,
 		]),
 	};
 
 	methods = {
 		listSearch: { searchGroups, searchReceivers, searchRoles, searchUsers },
 	};
+
+	// The description's routing, run over the shown properties only (why: nodes/shared/router.ts).
+	execute = routedExecute(this.description);
 }

@@ -1,13 +1,28 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 import { describeValue, idProblem, inputError, readId, readIdList } from './validate';
 import { preSendFactory } from './fold';
 
 /**
- * `routing.send.value` for a list sent as one comma-separated query value (spec: style form, explode
- * false); an empty list sends nothing rather than an empty parameter.
+ * `routing.send` of a list sent as one comma-separated query value (spec: style form, explode false),
+ * from a comma-separated string or a list (multi-options, an expression); an empty list sends nothing
+ * rather than an empty parameter.
  */
-export const csvValue =
-	'={{ (Array.isArray($value) ? $value : String($value ?? "").split(",")).map(s => String(s).trim()).filter(Boolean).join(",") || undefined }}';
+export const csvQuery = (property: string) => ({ type: 'query' as const, property, preSend: [listAsCsv(property)] });
+
+const listAsCsv = preSendFactory(function listAsCsv(property: string) {
+	return async function sendListAsCsv(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const qs = (requestOptions.qs ?? {}) as IDataObject;
+		const value = qs[property];
+		const csv = (Array.isArray(value) ? value : String(value ?? '').split(','))
+			.map((entry) => String(entry).trim())
+			.filter(Boolean)
+			.join(',');
+		if (csv) qs[property] = csv;
+		else delete qs[property];
+		requestOptions.qs = qs;
+		return requestOptions;
+	};
+});
 
 /** A URL path segment from a UID/GUID parameter, trimmed and encoded the way readId checks it. */
 export const pathId = (parameter: string) => `{{ encodeURIComponent(String($parameter["${parameter}"]).trim()) }}`;
@@ -17,10 +32,11 @@ export function actAs(requestOptions: IHttpRequestOptions, uid: string): void {
 	requestOptions.headers = { ...requestOptions.headers, onBehalfOf: uid };
 }
 
-/** preSend: the ID parameter must be a valid UID/GUID before anything is sent. */
-const checkId = preSendFactory(function checkId(parameter: string, field: string) {
+/** preSend: the ID parameter must be a valid UID/GUID before anything is sent; sent as `bodyProperty` when given. */
+const checkId = preSendFactory(function checkId(parameter: string, field: string, bodyProperty?: string) {
 	return async function checkIdBeforeSending(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		readId(this, parameter, field);
+		const id = readId(this, parameter, field);
+		if (bodyProperty) requestOptions.body = { ...(requestOptions.body as IDataObject), [bodyProperty]: id };
 		return requestOptions;
 	};
 });
@@ -75,14 +91,7 @@ function idLocator(
 				],
 			},
 		],
-		routing: {
-			send: {
-				preSend: [checkId(name, displayName)],
-				...(bodyProperty
-					? { type: 'body' as const, property: bodyProperty, value: '={{ String($value).trim() }}' }
-					: {}),
-			},
-		},
+		routing: { send: { preSend: [bodyProperty ? checkId(name, displayName, bodyProperty) : checkId(name, displayName)] } },
 	};
 }
 

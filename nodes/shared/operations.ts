@@ -54,7 +54,9 @@ function guarded(field: INodeProperties, path: string): INodeProperties {
 }
 
 function checkFor(field: INodeProperties, path: string): PreSendAction | undefined {
-	const sentAsIs = field.routing?.send?.property !== undefined && field.routing.send.value === undefined;
+	// Sent as it is: no value transform and no pre-send of its own (csvQuery's reads lists itself).
+	const send = field.routing?.send;
+	const sentAsIs = send?.property !== undefined && send.value === undefined && !send.preSend?.length;
 	const options = field.options as INodePropertyOptions[] | undefined;
 	const values = options?.map((option) => String(option.value));
 	if (field.type === 'options' && values) return checkChoice(path, field.displayName, values);

@@ -230,7 +230,8 @@ export const returnAllOrLimit: INodeProperties[] = [
  */
 export const returnAllOrLimitUnpaged: INodeProperties[] = [
 	{ ...returnAllOrLimit[0], routing: undefined },
-	{ ...returnAllOrLimit[1], routing: { output: { maxResults: '={{ $value }}' } } },
+	// $parameter, not $value: the CometChat node's own routing (router.ts) evaluates $parameter expressions only.
+	{ ...returnAllOrLimit[1], routing: { output: { maxResults: '={{ $parameter["limit"] }}' } } },
 ];
 
 /**

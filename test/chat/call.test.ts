@@ -1,10 +1,9 @@
 import { DateTime } from 'luxon';
-import { RoutingNode } from 'n8n-core';
-import { Workflow, type INodeParameters } from 'n8n-workflow';
-import { BASE_URL_EXPRESSION, CALLS_BASE_URL_EXPRESSION } from '../../nodes/shared/chat/baseUrl';
+import type { INodeParameters } from 'n8n-workflow';
+import { resolveBaseUrl } from '../../nodes/shared/chat/baseUrl';
 import { seedCall, type CallRecord } from '../emulator/routes/calls';
-import { nodeType, runNode } from '../harness';
-import { expectRefused, expectRequest, httpCode, run, useEmulator } from '../helpers';
+import { runNode } from '../harness';
+import { expectRefused, expectRequest, httpCode, run, useEmulator, whereRequestsGo } from '../helpers';
 
 // The workflow time zone n8n reads date fields without an offset in (n8n's default unless configured).
 const ZONE = process.env.GENERIC_TIMEZONE ?? 'America/New_York';
@@ -38,23 +37,15 @@ function seedThreeCalls(ctx: ReturnType<typeof useEmulator>) {
 
 describe('Call → the calls host', () => {
 	const ctx = useEmulator();
-	// Evaluates an expression through n8n's own expression engine, as the routing does for baseURL.
-	const evaluate = (expression: string, credentials: Record<string, unknown>) => {
-		const workflow = new Workflow({
-			nodes: [{ id: '1', name: 'N', type: 'n8n-nodes-cometchat.cometChat', typeVersion: 1, position: [0, 0], parameters: {} }],
-			connections: {},
-			active: false,
-			nodeTypes: { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) },
-		});
-		return workflow.expression.getSimpleParameterValue(workflow.nodes.N, expression, 'internal', { $credentials: credentials }, undefined, '');
-	};
+	// The Call operations' pre-send (onCallsHost) takes its address from resolveBaseUrl(credentials, 'call').
+	const calls = (credentials: Record<string, unknown>) => resolveBaseUrl(credentials as never, 'call');
 
 	it('goes to https://{appId}.call-{region}.cometchat.io/v3 without an override, to the override with one', () => {
-		expect(evaluate(CALLS_BASE_URL_EXPRESSION, { appId: 'abc123', region: 'eu' })).toBe('https://abc123.call-eu.cometchat.io/v3');
-		expect(evaluate(CALLS_BASE_URL_EXPRESSION, { appId: ' abc123 ', region: 'in', baseUrl: '' })).toBe('https://abc123.call-in.cometchat.io/v3');
-		expect(evaluate(BASE_URL_EXPRESSION, { appId: 'abc123', region: 'eu' })).toBe('https://abc123.api-eu.cometchat.io/v3');
-		expect(evaluate(CALLS_BASE_URL_EXPRESSION, { appId: 'abc123', region: 'eu', baseUrl: 'http://127.0.0.1:8080/v3/' })).toBe('http://127.0.0.1:8080/v3');
-		expect(evaluate(CALLS_BASE_URL_EXPRESSION, { appId: 'abc123', region: 'eu', baseUrl: 'https://proxy.example.com/v3' })).toBe('https://proxy.example.com/v3');
+		expect(calls({ appId: 'abc123', region: 'eu' }).url).toBe('https://abc123.call-eu.cometchat.io/v3');
+		expect(calls({ appId: ' abc123 ', region: 'in', baseUrl: '' }).url).toBe('https://abc123.call-in.cometchat.io/v3');
+		expect(resolveBaseUrl({ appId: 'abc123', region: 'eu' }).url).toBe('https://abc123.api-eu.cometchat.io/v3');
+		expect(calls({ appId: 'abc123', region: 'eu', baseUrl: 'http://127.0.0.1:8080/v3/' }).url).toBe('http://127.0.0.1:8080/v3');
+		expect(calls({ appId: 'abc123', region: 'eu', baseUrl: 'https://proxy.example.com/v3' }).url).toBe('https://proxy.example.com/v3');
 	});
 
 	it('yields no address for what the chat host refuses too (unsafe override, bad App ID or region)', () => {
@@ -63,39 +54,28 @@ describe('Call → the calls host', () => {
 			{ appId: 'abc/123', region: 'eu' },
 			{ appId: 'abc123', region: 'mars' },
 		]) {
-			expect(evaluate(CALLS_BASE_URL_EXPRESSION, credentials)).toBe(evaluate(BASE_URL_EXPRESSION, credentials));
-			expect([undefined, '']).toContain(evaluate(CALLS_BASE_URL_EXPRESSION, credentials));
+			expect(calls(credentials).url).toBeUndefined();
+			expect(calls(credentials).problem).toBe(resolveBaseUrl(credentials as never).problem);
+			expect(calls(credentials).problem).toBeTruthy();
 		}
-		expect(CALLS_BASE_URL_EXPRESSION).toBe(BASE_URL_EXPRESSION.replace('".api-"', '".call-"'));
 	});
 
 	it('routes every Call operation to the calls host in a real run without an override (and other operations to the chat host)', async () => {
 		seedPeople(ctx);
 		seedThreeCalls(ctx);
-		const seen: Array<{ baseURL?: string; url?: string }> = [];
-		type Raw = (this: RoutingNode, context: unknown, requestData: { options: { baseURL?: string; url?: string } }, ...rest: unknown[]) => Promise<unknown>;
-		const proto = RoutingNode.prototype as unknown as { rawRoutingRequest: Raw };
-		const original = proto.rawRoutingRequest;
-		// Record where n8n would send each request, then send it to the emulator instead.
-		const spy = jest.spyOn(proto, 'rawRoutingRequest').mockImplementation(async function (this: RoutingNode, context, requestData, ...rest) {
-			seen.push({ baseURL: requestData.options.baseURL, url: requestData.options.url });
-			return await original.call(this, context, { ...requestData, options: { ...requestData.options, baseURL: ctx.emulator.url } }, ...rest);
-		});
-		try {
-			const credentials = { appId: 'abc123', region: 'eu', apiKey: ctx.emulator.apiKey };
-			const runs = [
-				{ resource: 'call', operation: 'getAll', returnAll: true },
-				{ resource: 'call', operation: 'get', sessionId: 'v1.us.app.1002' },
-				{ resource: 'call', operation: 'getTranscriptions', sessionId: 'v1.us.app.1002', returnAll: true },
-				{ resource: 'metric', operation: 'getMessageMetrics' },
-			];
-			const results = [];
+		const credentials = { appId: 'abc123', region: 'eu', apiKey: ctx.emulator.apiKey };
+		const runs = [
+			{ resource: 'call', operation: 'getAll', returnAll: true },
+			{ resource: 'call', operation: 'get', sessionId: 'v1.us.app.1002' },
+			{ resource: 'call', operation: 'getTranscriptions', sessionId: 'v1.us.app.1002', returnAll: true },
+			{ resource: 'metric', operation: 'getMessageMetrics' },
+		];
+		const results: Awaited<ReturnType<typeof runNode>>[] = [];
+		const seen = await whereRequestsGo(ctx.emulator.url, async () => {
 			for (const parameters of runs) results.push(await runNode({ parameters, credentials }));
-			expect(results.map((r) => r.error?.message)).toEqual([undefined, undefined, undefined, undefined]);
-			expect(results.map((r) => r.items.length)).toEqual([3, 1, 2, 1]);
-		} finally {
-			spy.mockRestore();
-		}
+		});
+		expect(results.map((r) => r.error?.message)).toEqual([undefined, undefined, undefined, undefined]);
+		expect(results.map((r) => r.items.length)).toEqual([3, 1, 2, 1]);
 		expect(seen).toEqual([
 			{ baseURL: 'https://abc123.call-eu.cometchat.io/v3', url: '/calls' },
 			{ baseURL: 'https://abc123.call-eu.cometchat.io/v3', url: '/calls/v1.us.app.1002' },

@@ -1,11 +1,10 @@
 import { DateTime } from 'luxon';
-import { RoutingNode } from 'n8n-core';
 import type { INodeParameters } from 'n8n-workflow';
 import { createEmulator, type Emulator } from '../emulator';
 import { seedCall } from '../emulator/routes/calls';
 import type { MessageRecord } from '../emulator/state';
 import { runNode } from '../harness';
-import { expectRefused, expectRequest, httpCode, run, useEmulator } from '../helpers';
+import { expectRefused, expectRequest, httpCode, run, useEmulator, whereRequestsGo } from '../helpers';
 
 const ZONE = process.env.GENERIC_TIMEZONE ?? 'America/New_York';
 const T0 = 1714557600; // 2024-05-01T10:00:00Z
@@ -128,21 +127,12 @@ describe('Metric → Get Usage Metrics', () => {
 	});
 
 	it('goes to the chat host, not the calls host, without an override', async () => {
-		const seen: Array<string | undefined> = [];
-		type Raw = (this: RoutingNode, context: unknown, requestData: { options: { baseURL?: string } }, ...rest: unknown[]) => Promise<unknown>;
-		const proto = RoutingNode.prototype as unknown as { rawRoutingRequest: Raw };
-		const original = proto.rawRoutingRequest;
-		const spy = jest.spyOn(proto, 'rawRoutingRequest').mockImplementation(async function (this: RoutingNode, context, requestData, ...rest) {
-			seen.push(requestData.options.baseURL);
-			return await original.call(this, context, { ...requestData, options: { ...requestData.options, baseURL: ctx.emulator.url } }, ...rest);
+		let error: Error | undefined;
+		const seen = await whereRequestsGo(ctx.emulator.url, async () => {
+			({ error } = await runNode({ parameters: usage(), credentials: { appId: 'abc123', region: 'in', apiKey: ctx.emulator.apiKey } }));
 		});
-		try {
-			const { error } = await runNode({ parameters: usage(), credentials: { appId: 'abc123', region: 'in', apiKey: ctx.emulator.apiKey } });
-			expect(error).toBeUndefined();
-		} finally {
-			spy.mockRestore();
-		}
-		expect(seen).toEqual(['https://abc123.api-in.cometchat.io/v3']);
+		expect(error).toBeUndefined();
+		expect(seen.map((request) => request.baseURL)).toEqual(['https://abc123.api-in.cometchat.io/v3']);
 	});
 });
 

@@ -20,7 +20,7 @@ describe('package loading', () => {
 		expect(description.usableAsTool).toBe(true);
 		const names = (description.properties as Array<{ name: string }>).map((p) => p.name);
 		expect(names[0]).toBe('resource');
-		expect(names.at(-1)).toBe('requestOptions'); // added by n8n to every declarative node
+		expect(names.at(-1)).toBe('requestOptions'); // the node's own (n8n adds Request Options only to nodes without execute())
 	});
 
 	it('loads the trigger as a webhook trigger with its codex, icons and credentials', async () => {

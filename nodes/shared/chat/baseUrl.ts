@@ -30,8 +30,12 @@ export const REGIONS = REGION_OPTIONS.map((option) => option.value);
 export const BASE_URL_RULE =
 	'The Base URL override in the CometChat credential must start with https:// (plain http:// is allowed only for localhost, 127.x.x.x and [::1]). Fix or clear it in the credential.';
 
-/** Returns the base address, or a sentence saying what is wrong with the credential. */
-export function resolveBaseUrl(credentials: ICredentialDataDecryptedObject): { url?: string; problem?: string } {
+/**
+ * Returns the base address, or a sentence saying what is wrong with the credential. `call` is the calls
+ * host, `https://{appId}.call-{region}.cometchat.io/v3` (reference §8: same `apikey`); with a Base URL
+ * Override set, calls go to that same address (a proxy or the emulator serves both APIs under /v3).
+ */
+export function resolveBaseUrl(credentials: ICredentialDataDecryptedObject, host: 'api' | 'call' = 'api'): { url?: string; problem?: string } {
 	const override = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
 	if (override) {
 		return isSafeOverride(override) ? { url: override } : { problem: BASE_URL_RULE };
@@ -44,7 +48,7 @@ export function resolveBaseUrl(credentials: ICredentialDataDecryptedObject): { u
 	if (!REGIONS.includes(region)) {
 		return { problem: `The Region in the CometChat credential must be one of ${REGIONS.join(', ')}.` };
 	}
-	return { url: `https://${appId}.api-${region}.cometchat.io/v3` };
+	return { url: `https://${appId}.${host}-${region}.cometchat.io/v3` };
 }
 
 /**
@@ -58,18 +62,4 @@ export const BASE_URL_EXPRESSION =
 	` if (o) return ${SAFE_OVERRIDE_TEST} ? o : undefined;` +
 	' const a = String($credentials.appId ?? "").trim();' +
 	` return /^[A-Za-z0-9_-]+$/.test(a) && ${JSON.stringify(REGIONS)}.includes($credentials.region) ? "https://" + a + ".api-" + $credentials.region + ".cometchat.io/v3" : undefined;` +
-	' })() }}';
-
-/**
- * The calls host, `https://{appId}.call-{region}.cometchat.io/v3` (reference §8: same `apikey`), built
- * as BASE_URL_EXPRESSION is and with the same override rule: with a Base URL Override set, calls go to
- * that same address (a proxy or the emulator serves both APIs under /v3). Set as `routing.request.baseURL`
- * on the Call operations.
- */
-export const CALLS_BASE_URL_EXPRESSION =
-	'={{ (() => {' +
-	' const o = String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "");' +
-	` if (o) return ${SAFE_OVERRIDE_TEST} ? o : undefined;` +
-	' const a = String($credentials.appId ?? "").trim();' +
-	` return /^[A-Za-z0-9_-]+$/.test(a) && ${JSON.stringify(REGIONS)}.includes($credentials.region) ? "https://" + a + ".call-" + $credentials.region + ".cometchat.io/v3" : undefined;` +
 	' })() }}';

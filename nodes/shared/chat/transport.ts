@@ -18,7 +18,7 @@ import { redactAll, redactError, rememberSecrets, type SecretSource } from '../e
  * before anything is sent, what is wrong with it. Set here rather than as an expression in
  * `requestDefaults.baseURL`: n8n's RoutingNode evaluates that expression twice for every item, and an
  * expression costs more than the rest of this check (see BENCHMARKS.md). Operations on another host
- * (calls) set their own `baseURL` in their routing, which is kept.
+ * (calls) change it in their own pre-send (onCallsHost), which runs after this one.
  */
 export async function checkCredential(
 	this: IExecuteSingleFunctions,
@@ -33,6 +33,16 @@ export async function checkCredential(
 		});
 	}
 	requestOptions.baseURL ||= url;
+	return requestOptions;
+}
+
+/** preSend of the Call operations: the calls host, by the same credential and override rule (resolveBaseUrl). */
+export async function onCallsHost(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const { url, problem } = resolveBaseUrl(await this.getCredentials(CHAT_CREDENTIAL), 'call');
+	if (problem || !url) {
+		throw new NodeOperationError(this.getNode(), `${problem} [item ${this.getItemIndex()}]`, { itemIndex: this.getItemIndex() });
+	}
+	requestOptions.baseURL = url;
 	return requestOptions;
 }
 

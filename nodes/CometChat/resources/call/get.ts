@@ -1,4 +1,4 @@
-import { CALLS_BASE_URL_EXPRESSION } from '../../../shared/chat/baseUrl';
+import { onCallsHost } from '../../../shared/chat/transport';
 import { onBehalfOfOption, optionsCollection, pathId } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
@@ -14,7 +14,8 @@ export const get = defineOperation(
 		action: 'Get a call',
 		description: 'Get a call by its session ID, with its participants and latest transcriptions',
 		routing: {
-			request: { baseURL: CALLS_BASE_URL_EXPRESSION, method: 'GET', url: `=/calls/${pathId('sessionId')}` },
+			send: { preSend: [onCallsHost] },
+			request: { method: 'GET', url: `=/calls/${pathId('sessionId')}` },
 			output: { postReceive: [unwrapData] },
 		},
 	},

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { CALLS_BASE_URL_EXPRESSION } from '../../../shared/chat/baseUrl';
+import { onCallsHost } from '../../../shared/chat/transport';
 import { filtersCollection, onBehalfOfOption, optionsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
@@ -45,7 +45,8 @@ export const getAll = defineOperation(
 		action: 'Get many calls',
 		description: 'List the calls of the app, newest first, with filters',
 		routing: {
-			request: { baseURL: CALLS_BASE_URL_EXPRESSION, method: 'GET', url: '/calls' },
+			send: { preSend: [onCallsHost] },
+			request: { method: 'GET', url: '/calls' },
 			output: { postReceive: [unwrapData] },
 		},
 	},

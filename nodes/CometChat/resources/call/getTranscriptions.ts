@@ -1,4 +1,4 @@
-import { CALLS_BASE_URL_EXPRESSION } from '../../../shared/chat/baseUrl';
+import { onCallsHost } from '../../../shared/chat/transport';
 import { onBehalfOfOption, optionsCollection, pathId } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
@@ -16,7 +16,8 @@ export const getTranscriptions = defineOperation(
 		action: 'Get the transcriptions of a call',
 		description: 'List the transcriptions of a call, each with the URL of its transcript. CometChat makes them after the call ends.',
 		routing: {
-			request: { baseURL: CALLS_BASE_URL_EXPRESSION, method: 'GET', url: `=/calls/${pathId('sessionId')}/transcriptions` },
+			send: { preSend: [onCallsHost] },
+			request: { method: 'GET', url: `=/calls/${pathId('sessionId')}/transcriptions` },
 			output: { postReceive: [unwrapData] },
 		},
 	},

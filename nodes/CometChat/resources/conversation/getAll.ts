@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { csvValue, filtersCollection, onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { csvQuery, filtersCollection, onBehalfOfOption, optionsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { returnAllOrLimit } from '../../../shared/pagination';
@@ -20,7 +20,7 @@ function tagFilter(name: string, displayName: string, description: string): INod
 		default: '',
 		placeholder: 'e.g. support, vip',
 		description,
-		routing: { send: { type: 'query', property: name, value: csvValue } },
+		routing: { send: csvQuery(name) },
 	};
 }
 

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodePropertyOptions } from 'n8n-workflow';
-import { csvValue, filtersCollection, onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { csvQuery, filtersCollection, onBehalfOfOption, optionsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { simplify, simplifyField, unwrapData } from '../../../shared/output';
 import { returnAllOrLimit } from '../../../shared/pagination';
@@ -60,7 +60,7 @@ export const getAll = defineOperation(
 				options: SEARCH_IN,
 				default: [],
 				description: 'Which fields Search Key looks in (both when unset)',
-				routing: { send: { type: 'query', property: 'searchIn', value: csvValue } },
+				routing: { send: csvQuery('searchIn') },
 			},
 			{
 				displayName: 'Search Key',
@@ -96,7 +96,7 @@ export const getAll = defineOperation(
 				default: '',
 				placeholder: 'e.g. outdoors, weekend',
 				description: 'Only groups with any of these tags (comma-separated)',
-				routing: { send: { type: 'query', property: 'tags', value: csvValue } },
+				routing: { send: csvQuery('tags') },
 			},
 			{
 				displayName: 'Type',
@@ -114,7 +114,7 @@ export const getAll = defineOperation(
 				options: GROUP_TYPES,
 				default: [],
 				description: 'Only groups of any of these types',
-				routing: { send: { type: 'query', property: 'types', value: csvValue } },
+				routing: { send: csvQuery('types') },
 			},
 			{
 				displayName: 'With Tags',

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodePropertyOptions } from 'n8n-workflow';
-import { csvValue, filtersCollection, groupLocator, pathId, statusFilter } from '../../../shared/fields';
+import { csvQuery, filtersCollection, groupLocator, pathId, statusFilter } from '../../../shared/fields';
 import { readChoice, readChoices } from '../../../shared/validate';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
@@ -36,7 +36,7 @@ export const getAll = defineOperation(
 				options: MEMBER_SCOPES,
 				default: [],
 				description: 'Only members with any of these scopes',
-				routing: { send: { type: 'query', property: 'scopes', value: csvValue } },
+				routing: { send: csvQuery('scopes') },
 			},
 			{ ...statusFilter, description: 'Only members with this presence status' },
 		],),

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-workflow';
 import { dateQuery } from '../../../shared/dates';
-import { csvValue } from '../../../shared/fields';
+import { csvQuery } from '../../../shared/fields';
 import { idProblem, inputError, readBoolean, readConversationId, readId, readList } from '../../../shared/validate';
 
 // The filters of the three message lists. Each list accepts its own set [SPEC]: only GET /messages has
@@ -104,7 +104,7 @@ const FILTERS: Array<[INodeProperties, ListOf[]]> = [
 			],
 			default: [],
 			description: 'Only messages of these categories',
-			routing: { send: { type: 'query', property: 'categories', value: csvValue } },
+			routing: { send: csvQuery('categories') },
 		},
 		['all', 'user', 'group'],
 	],

@@ -1,4 +1,4 @@
-import { csvValue, filtersCollection, statusFilter } from '../../../shared/fields';
+import { csvQuery, filtersCollection, statusFilter } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { simplify, simplifyField, unwrapData } from '../../../shared/output';
 import { returnAllOrLimit } from '../../../shared/pagination';
@@ -47,7 +47,7 @@ export const getAll = defineOperation(
 				default: '',
 				placeholder: 'e.g. default, moderator',
 				description: 'Only users with any of these roles (comma-separated)',
-				routing: { send: { type: 'query', property: 'roles', value: csvValue } },
+				routing: { send: csvQuery('roles') },
 			},
 			{
 				displayName: 'Search In',
@@ -59,7 +59,7 @@ export const getAll = defineOperation(
 				],
 				default: [],
 				description: 'Which fields Search Key looks in (both when unset)',
-				routing: { send: { type: 'query', property: 'searchIn', value: csvValue } },
+				routing: { send: csvQuery('searchIn') },
 			},
 			{
 				displayName: 'Search Key',
@@ -78,7 +78,7 @@ export const getAll = defineOperation(
 				default: '',
 				placeholder: 'e.g. vip, beta',
 				description: 'Only users with any of these tags (comma-separated)',
-				routing: { send: { type: 'query', property: 'tags', value: csvValue } },
+				routing: { send: csvQuery('tags') },
 			},
 			{
 				displayName: 'With Deactivated',
