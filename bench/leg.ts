@@ -12,8 +12,12 @@ import { RESOURCE_TASKS, type ResourceTask } from './resources';
 
 /** `resource:<name>`: that resource's typical operation (bench/resources.ts). */
 export type Task = 'sendMessage' | 'createUser' | 'listUsers' | 'listMessages' | `resource:${string}`;
-/** `trimmed`: the CometChat node with only the properties its operation shows (a diagnostic, see BENCHMARKS.md). */
-export type Kind = 'node' | 'trimmed' | 'http' | 'raw';
+/**
+ * `trimmed`: the CometChat node's description with only the properties its operation shows, run by n8n's
+ * RoutingNode: the floor of a declarative node. `routing`: the whole description run by RoutingNode, as
+ * the node ran before it had its own routing runner (nodes/shared/router.ts). See BENCHMARKS.md.
+ */
+export type Kind = 'node' | 'trimmed' | 'routing' | 'http' | 'raw';
 
 export interface LegSpec {
 	task: Task;
@@ -166,15 +170,20 @@ async function main(spec: LegSpec): Promise<LegResult> {
 	const list = spec.task === 'listUsers' || spec.task === 'listMessages';
 	let http: INodeType | undefined;
 	if (spec.kind === 'http') http = engine.loadHttpRequestNode(spec.benchDir);
-	if (spec.kind === 'trimmed') {
-		// What n8n's RoutingNode would cost if the node had no properties of other operations: it walks
-		// every property, and evaluates each expression once per property of the same name, per item.
-		const { NodeHelpers } = await import('n8n-workflow');
-		const description = engine.cometChatNode.description;
-		// With the defaults n8n fills in (as its Workflow does): they decide what shows too (Limit with Return All off).
-		const node = { typeVersion: 1 } as never;
-		const parameters = NodeHelpers.getNodeParameters(description.properties, nodeParameters(spec.task, spec.concurrency), true, false, node, description) ?? {};
-		description.properties = description.properties.filter((property) => NodeHelpers.displayParameter(parameters, property, node, description));
+	// The same description without execute(): n8n runs it with its RoutingNode, as any declarative node.
+	let routed: INodeType | undefined;
+	if (spec.kind === 'trimmed' || spec.kind === 'routing') {
+		const description = { ...engine.cometChatNode.description };
+		if (spec.kind === 'trimmed') {
+			// What RoutingNode would cost if the node had no properties of other operations: it walks every
+			// property, and evaluates each expression once per property of the same name, per item.
+			const { NodeHelpers } = await import('n8n-workflow');
+			// With the defaults n8n fills in (as its Workflow does): they decide what shows too (Limit with Return All off).
+			const node = { typeVersion: 1 } as never;
+			const parameters = NodeHelpers.getNodeParameters(description.properties, nodeParameters(spec.task, spec.concurrency), true, false, node, description) ?? {};
+			description.properties = description.properties.filter((property) => NodeHelpers.displayParameter(parameters, property, node, description));
+		}
+		routed = { description, methods: engine.cometChatNode.methods };
 	}
 
 	const runOnce = async (input: INodeExecutionData[], warm: boolean): Promise<{ items: number; output?: IDataObject[]; error?: string }> => {
@@ -185,12 +194,12 @@ async function main(spec: LegSpec): Promise<LegResult> {
 			}
 			return { items: await rawThroughput(spec, input) };
 		}
-		const ours = spec.kind === 'node' || spec.kind === 'trimmed';
+		const ours = spec.kind === 'node' || spec.kind === 'trimmed' || spec.kind === 'routing';
 		let parameters = ours ? nodeParameters(spec.task, spec.concurrency) : httpParameters(spec.task, spec.emulator.url);
 		if (list && warm) parameters = { ...parameters, returnAll: false, limit: 10 };
 		const run =
 			ours
-				? await engine.runInEngine(engine.COMETCHAT_TYPE, engine.cometChatNode, parameters, 1, input, credentials)
+				? await engine.runInEngine(engine.COMETCHAT_TYPE, routed ?? engine.cometChatNode, parameters, 1, input, credentials)
 				: await engine.runInEngine(engine.HTTP_TYPE, http!, parameters, 4.5, input, credentials);
 		return { items: run.items.length, output: list ? run.items.map((item) => item.json) : undefined, error: run.error?.message };
 	};

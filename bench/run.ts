@@ -140,7 +140,13 @@ interface Measured extends LegResult {
 	emulator: EmulatorStats;
 }
 
-const LABEL: Record<Kind, string> = { node: 'CometChat node', trimmed: 'node, own fields only', http: 'HTTP Request node', raw: 'raw fetch loop' };
+const LABEL: Record<Kind, string> = {
+	node: 'CometChat node',
+	trimmed: 'RoutingNode, own fields only',
+	routing: 'RoutingNode, whole node',
+	http: 'HTTP Request node',
+	raw: 'raw fetch loop',
+};
 
 /** Runs one leg with a fresh emulator log and returns it with the emulator's side of it. */
 async function measure(emulator: EmulatorProcess, spec: LegSpec, tag: string): Promise<Measured> {
@@ -168,7 +174,7 @@ async function throughput(emulator: EmulatorProcess, options: Options, rows: Row
 		for (let run = 0; run < options.runs; run++) {
 			for (const task of tasks) {
 				// A different order every run, so that no leg always runs first or on a warmer machine.
-				const kinds: Kind[] = (['node', 'http', 'raw', 'trimmed'] as Kind[]).map((_, i, all) => all[(i + run) % all.length]);
+				const kinds: Kind[] = (['node', 'http', 'raw', 'trimmed', 'routing'] as Kind[]).map((_, i, all) => all[(i + run) % all.length]);
 				for (const kind of kinds) {
 					await emulator.send({ cmd: 'clear' });
 					await emulator.send({ cmd: 'seedUsers', count: 0 });
@@ -178,7 +184,7 @@ async function throughput(emulator: EmulatorProcess, options: Options, rows: Row
 					const measured = await measure(emulator, spec, `${task} ${kind}`);
 					const key = `${task}/${kind}`;
 					results.set(key, [...(results.get(key) ?? []), measured]);
-					out(`  run ${run + 1} c=${concurrency} ${task.padEnd(11)} ${LABEL[kind].padEnd(21)} ${fmt(measured.items / (measured.ms / 1000)).padStart(6)} items/s  ${fmt(measured.cpuMs / Math.max(1, measured.items), 2)} CPU ms/item  emulator ${fmt((100 * measured.emulator.cpuMs) / measured.emulator.wallMs)}% busy, ${measured.emulator.maxInFlight} in flight`);
+					out(`  run ${run + 1} c=${concurrency} ${task.padEnd(11)} ${LABEL[kind].padEnd(28)} ${fmt(measured.items / (measured.ms / 1000)).padStart(6)} items/s  ${fmt(measured.cpuMs / Math.max(1, measured.items), 2)} CPU ms/item  emulator ${fmt((100 * measured.emulator.cpuMs) / measured.emulator.wallMs)}% busy, ${measured.emulator.maxInFlight} in flight`);
 				}
 			}
 		}
@@ -187,7 +193,7 @@ async function throughput(emulator: EmulatorProcess, options: Options, rows: Row
 			const rate = (m: Measured) => (m.error ? NaN : m.items / (m.ms / 1000));
 			// Ratios per run (legs of one run ran minutes apart at most), then their median.
 			const ratio = (kind: Kind) => median(get('node').map((m, i) => rate(m) / rate(get(kind)[i])));
-			for (const kind of ['node', 'http', 'raw', 'trimmed'] as Kind[]) {
+			for (const kind of ['node', 'http', 'raw', 'trimmed', 'routing'] as Kind[]) {
 				const legs = get(kind);
 				const capacity = median(legs.map((m) => m.emulator.requests / (m.emulator.cpuMs / 1000)));
 				rows.push({
@@ -217,7 +223,7 @@ async function perResource(emulator: EmulatorProcess, options: Options, rows: Ro
 	const results = new Map<string, Measured[]>();
 	for (let run = 0; run < options.resourceRuns; run++) {
 		for (const task of RESOURCE_TASKS) {
-			const kinds: Kind[] = run % 2 ? ['trimmed', 'node'] : ['node', 'trimmed'];
+			const kinds: Kind[] = (['node', 'trimmed', 'routing'] as Kind[]).map((_, i, all) => all[(i + run) % all.length]);
 			for (const kind of kinds) {
 				await emulator.send({ cmd: 'clear' });
 				await emulator.send({ cmd: 'seedDemo' });
@@ -225,7 +231,7 @@ async function perResource(emulator: EmulatorProcess, options: Options, rows: Ro
 				const measured = await measure(emulator, spec, `${task.id} ${kind}`);
 				const key = `${task.id}/${kind}`;
 				results.set(key, [...(results.get(key) ?? []), measured]);
-				out(`  run ${run + 1} ${task.id.padEnd(22)} ${LABEL[kind].padEnd(21)} ${fmt(measured.cpuMs / count, 2)} CPU ms/item  ${measured.emulator.requests} requests, ${measured.items} output items`);
+				out(`  run ${run + 1} ${task.id.padEnd(22)} ${LABEL[kind].padEnd(28)} ${fmt(measured.cpuMs / count, 2)} CPU ms/item  ${measured.emulator.requests} requests, ${measured.items} output items`);
 			}
 		}
 	}
@@ -243,7 +249,7 @@ async function perResource(emulator: EmulatorProcess, options: Options, rows: Ro
 				`${fmt(median(get('trimmed').map(perItem)), 2)} ms`,
 				`${fmt(ratio, 2)}×`,
 				Number.isFinite(ratio) ? (ratio <= 1.2 ? 'met' : 'missed') : 'failed',
-				'',
+				`${fmt(median(get('routing').map(perItem)), 2)} ms`,
 				'',
 			],
 		});
@@ -366,7 +372,7 @@ function table(rows: Row[]): string {
 	const headers: Record<string, string[]> = {
 		Throughput: ['Leg', 'Throughput', 'Wall time', 'CPU per item', 'Requests', 'Peak memory', 'Emulator busy (its ceiling)', 'node ÷ this'],
 		'Return All': ['Leg', 'Items', 'Wall time', 'Client CPU (emulator)', 'Requests', 'Peak memory', 'Peak ÷ JSON size', 'node ÷ raw'],
-		'Per resource': ['Resource', 'Operation', 'CometChat node', 'Own fields only (floor)', 'node ÷ floor', 'target ≤ 1.2×', '', ''],
+		'Per resource': ['Resource', 'Operation', 'CometChat node', 'RoutingNode, own fields only (floor)', 'node ÷ floor', 'target ≤ 1.2×', 'RoutingNode, whole node (before)', ''],
 		'Under CometChat': ['Max Concurrent Requests', 'Throughput', 'Wall time', '429 answers', 'Most in flight', 'Peak memory', 'Note', ''],
 		Footprint: ['What', 'Size / time', '', '', '', 'Memory', '', 'Target'],
 	};

@@ -1,5 +1,6 @@
 /**
- * Runs the BUILT node (dist/) inside n8n's real engine: WorkflowExecute → RoutingNode → n8n's HTTP
+ * Runs the BUILT node (dist/) inside n8n's real engine: WorkflowExecute → the node's execute() (the
+ * CometChat node's routing runner) or RoutingNode (CometChat Management) → n8n's HTTP
  * client, with the credential resolved and applied the way n8n's CredentialsHelper does for generic
  * auth. Requests go over real HTTP to wherever the credential points (the emulator on 127.0.0.1).
  */
@@ -59,9 +60,9 @@ const { CometChatManagementApi } = require(join(ROOT, 'dist/credentials/CometCha
 	CometChatManagementApi: new () => ICredentialType;
 };
 
+// As n8n's loader does for every node: it adds the "Request Options" collection (Batching, Timeout, Proxy,
+// Ignore SSL Issues) to declarative nodes without execute() (the Management node); the CometChat node has its own.
 export const nodeType = new CometChat();
-// As n8n's loader does for every declarative node: add the "Request Options" collection (Batching,
-// Timeout, Proxy, Ignore SSL Issues) that RoutingNode reads.
 DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
 export const credentialType = new CometChatApi();
 
