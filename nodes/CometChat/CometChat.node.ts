@@ -8,7 +8,7 @@ import { retrySettings } from '../shared/retry';
 import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
 import { COMETCHAT_DESCRIPTION } from '../shared/chat/description';
 import { chatSecrets, checkCredential } from '../shared/chat/transport';
-import { requestOptionsSetting, routedExecute } from '../shared/router';
+import { routedExecute } from '../shared/router';
 
 export class CometChat implements INodeType {
 	description: INodeTypeDescription = {
@@ -32,7 +32,6 @@ export class CometChat implements INodeType {
 			},
 			...resourceProperties,
 			retrySettings,
-			requestOptionsSetting,
 		]),
 	};
 

@@ -1,13 +1,13 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import {
 	MANAGEMENT_CREDENTIAL,
-	MANAGEMENT_URL_EXPRESSION,
 	checkManagementCredential,
 	managementSecretSource,
 	throwOnManagementError,
 } from '../shared/management/transport';
 import { cometChatNodeBase, resourceRouting } from '../shared/node';
 import { retrySettings } from '../shared/retry';
+import { routedExecute } from '../shared/router';
 import { searchApps, searchWebhooks } from './listSearch';
 import { resourceProperties, resources } from './resources';
 import { getExtensions } from './resources/extension/loadOptions';
@@ -38,11 +38,14 @@ export class CometChatManagement implements INodeType {
 			},
 			...resourceProperties,
 			retrySettings,
-		], MANAGEMENT_URL_EXPRESSION),
+		]),
 	};
 
 	methods = {
 		listSearch: { searchApps, searchWebhooks },
 		loadOptions: { getExtensions },
 	};
+
+	// The description's routing, run over the shown properties only (why: nodes/shared/router.ts).
+	execute = routedExecute(this.description);
 }

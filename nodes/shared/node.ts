@@ -7,17 +7,19 @@ import {
 } from 'n8n-workflow';
 import { guardPaginators, keepingSecretsOut, type SecretSource } from './errors/redaction';
 import { singleRequest } from './retry';
+import { requestOptionsSetting } from './router';
 
 /**
  * What both declarative CometChat nodes (the CometChat node and CometChat Management) share beyond
  * their names, icon and resources: one version, inputs and outputs, one required credential, JSON
- * requests whose error answers reach the node's own check, the retry policy on every request, and
+ * requests whose error answers reach the node's own check, the retry policy on every request, n8n's
+ * Request Options (run, like the routing, by router.ts: each node sets `execute = routedExecute(…)`), and
  * the credential's secrets kept out of every item and error of every operation (the properties'
  * paginators are all guarded here, so no operation can forget it).
  * (Names, icon, subtitle, usableAsTool and the Resource field's default stay literal in each node file:
  * n8n's scanner reads them there.)
  */
-export function cometChatNodeBase(credential: string, secrets: SecretSource, properties: INodeProperties[], baseURL?: string) {
+export function cometChatNodeBase(credential: string, secrets: SecretSource, properties: INodeProperties[]) {
 	return {
 		group: ['transform'],
 		version: 1,
@@ -25,8 +27,7 @@ export function cometChatNodeBase(credential: string, secrets: SecretSource, pro
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: credential, required: true }],
 		requestDefaults: {
-			// Without one, the node's pre-send sets the address per request (cheaper than an expression).
-			...(baseURL ? { baseURL } : {}),
+			// No base address: the Resource field's pre-send sets it from the credential (cheaper than an expression).
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 			// Error responses reach the node's answer check, which reports CometChat's own code and message.
 			ignoreHttpStatusErrors: true,
@@ -34,7 +35,8 @@ export function cometChatNodeBase(credential: string, secrets: SecretSource, pro
 		// Every operation runs as a "pagination" so that its request goes through the retry policy
 		// (shared/retry.ts); lists and batches bring their own paginators, which retry per page/batch.
 		requestOperations: { pagination: keepingSecretsOut(singleRequest, secrets) },
-		properties: guardPaginators(properties, secrets),
+		// Request Options last, where n8n puts them on declarative nodes (router.ts runs them).
+		properties: guardPaginators([...properties, requestOptionsSetting], secrets),
 	} satisfies Partial<INodeTypeDescription>;
 }
 

@@ -144,7 +144,7 @@ export function routedExecute(description: INodeTypeDescription) {
 			const single = singleItem(this, itemIndex);
 			contexts.push(single);
 			try {
-				const plan = newPlan(description);
+				const plan = newPlan(description, single);
 				for (const property of shown) merge(plan, planOf(single, node, description, property, ''));
 				applySettings(plan, single);
 				requests.push(send(single, plan, credentialType));
@@ -241,11 +241,11 @@ function applySettings(plan: RequestPlan, context: IExecuteSingleFunctions): voi
 	plan.options.timeout = timeout || TIMEOUT_MS;
 }
 
-function newPlan(description: INodeTypeDescription): RequestPlan {
+function newPlan(description: INodeTypeDescription, context: IExecuteSingleFunctions): RequestPlan {
 	const plan = emptyPlan();
 	plan.requestOperations = { ...description.requestOperations };
-	// A copy per item: pre-sends change the options in place.
-	for (const [key, value] of Object.entries(description.requestDefaults ?? {})) plan.options[key] = copy(value as IDataObject[string]);
+	// Resolved per item, which copies them too: pre-sends change the options in place.
+	for (const [key, value] of Object.entries(description.requestDefaults ?? {})) plan.options[key] = resolve(context, value) as IDataObject[string];
 	return plan;
 }
 

@@ -1,9 +1,10 @@
 import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
-import { chatNode, nodeType, runNode, TestCredentialsHelper, type NodeKind } from '../harness';
+import { chatNode, managementNodeType, nodeType, runNode, TestCredentialsHelper, type NodeKind } from '../harness';
 import { byId, useEmulator } from '../helpers';
 
-// The CometChat node runs its declarative description itself (nodes/shared/router.ts) instead of through
-// n8n's RoutingNode, walking only the properties its parameters show. These tests keep it honest: the
+// The CometChat and CometChat Management nodes run their declarative descriptions themselves
+// (nodes/shared/router.ts) instead of through n8n's RoutingNode, walking only the properties their
+// parameters show. These tests keep it honest: the
 // description uses nothing the runner does not take, and the runner sends exactly what RoutingNode sends
 // for the same description and answers with the same items and errors.
 
@@ -21,30 +22,36 @@ function* routedParts(parts: readonly unknown[], path: string): Generator<{ path
 }
 
 describe('the routing runner', () => {
-	it('is what runs the CometChat node', () => {
-		expect(typeof nodeType.execute).toBe('function');
-	});
-
-	it('gets a description that uses only what it takes: $parameter expressions, functions for answers and pagination', () => {
+	it.each([
+		['CometChat', nodeType],
+		['CometChat Management', managementNodeType],
+	])('is what runs the %s node, whose description uses only what it takes: $parameter expressions, functions for answers and pagination', (_name, type) => {
+		expect(typeof type.execute).toBe('function');
 		const problems: string[] = [];
 		const check = (path: string, value: unknown) => {
 			if (typeof value === 'string' && value.startsWith('=') && /\$(value|credentials|response|request|responseItem)\b/.test(value)) {
 				problems.push(`${path}: ${value.slice(0, 60)}`);
 			}
 		};
+		for (const [key, value] of Object.entries(type.description.requestDefaults ?? {})) check(`requestDefaults.${key}`, value);
 		let routed = 0;
-		for (const { path, part } of routedParts(nodeType.description.properties, '')) {
+		for (const { path, part } of routedParts(type.description.properties, '')) {
 			const routing = part.routing;
 			if (!routing) continue;
 			routed++;
-			for (const [key, value] of Object.entries(routing.request ?? {})) check(`${path} request.${key}`, value);
+			for (const [key, value] of Object.entries(routing.request ?? {})) {
+				check(`${path} request.${key}`, value);
+				if (value && typeof value === 'object') for (const [inner, entry] of Object.entries(value)) check(`${path} request.${key}.${inner}`, entry);
+			}
 			check(`${path} send.property`, routing.send?.property);
 			check(`${path} send.value`, routing.send?.value);
 			check(`${path} output.maxResults`, routing.output?.maxResults);
 			for (const action of routing.output?.postReceive ?? []) if (typeof action !== 'function') problems.push(`${path}: postReceive ${action.type}`);
 			if (routing.operations?.pagination && typeof routing.operations.pagination !== 'function') problems.push(`${path}: declarative pagination`);
 		}
-		expect(routed).toBeGreaterThan(137); // every operation, and the fields they route
+		const operations = type.description.properties.filter((p) => p.name === 'operation').flatMap((p) => p.options ?? []).length;
+		expect(operations).toBeGreaterThan(30);
+		expect(routed).toBeGreaterThan(operations); // every operation, and the fields they route
 		expect(problems).toEqual([]);
 	});
 

@@ -41,7 +41,7 @@ export function resolveManagementUrl(credentials: ICredentialDataDecryptedObject
 	return isSafeOverride(override) ? { url: override } : { problem: MANAGEMENT_URL_RULE };
 }
 
-/** The same rule as an expression, for `requestDefaults.baseURL` and the credential test (which cannot call code). */
+/** The same rule as an expression, for the credential test (which cannot call code). */
 export const MANAGEMENT_URL_EXPRESSION =
 	'={{ (() => {' +
 	' const o = String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "");' +
@@ -131,6 +131,8 @@ export async function checkManagementCredential(
 	if (problem) {
 		throw new NodeOperationError(this.getNode(), `${problem} [item ${this.getItemIndex()}]`, { itemIndex: this.getItemIndex() });
 	}
+	// Here rather than as an expression in requestDefaults, as the chat node does (checkCredential).
+	requestOptions.baseURL ||= resolveManagementUrl(credentials).url;
 	return requestOptions;
 }
 

@@ -28,7 +28,7 @@ export const requestUsage = defineOperation(
 			],
 			default: 'current',
 			description: 'Which billing cycle the report covers',
-			routing: { send: { type: 'body', property: 'usePreviousBillingCycle', value: '={{ $value === "previous" }}' } },
+			routing: { send: { type: 'body', property: 'usePreviousBillingCycle', value: '={{ $parameter["billingCycle"] === "previous" }}' } },
 		},
 	],
 );
