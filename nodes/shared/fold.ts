@@ -1,11 +1,13 @@
 import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
 /*
- * Why alike fields are folded: for every item, n8n's RoutingNode walks every property of the description
- * (twice) and evaluates an expression parameter once per property *of that name*, shown or not
- * (BENCHMARKS.md, "Throughput"). With one property per operation, `uid` from an expression cost 80
- * evaluations per item. Operation files still declare their own fields (one small file per operation);
- * this pass folds the copies that are alike into one property shown for all their operations.
+ * Why alike fields are folded: a node description with one property per operation's field had 449
+ * properties (`uid` 40 times). n8n's editor receives and checks all of them, and on every parameter read
+ * at run time n8n looks the property up among them by name and display options. (They were also why n8n's
+ * RoutingNode cost 2–3× the request per item: it walks every property for every item and evaluates an
+ * expression once per property of its name; the nodes now run their routing themselves, over the shown
+ * properties only — router.ts, BENCHMARKS.md.) Operation files still declare their own fields (one small
+ * file per operation); this pass folds the copies that are alike into one property shown for all their operations.
  */
 
 /**
