@@ -50,7 +50,8 @@ const TIMEOUT_MS = 300_000;
 /**
  * The Request Options n8n adds to every declarative node without `execute()` (n8n-core's
  * commonDeclarativeNodeOptionParameters), with the same names and defaults: the node settings users of
- * declarative nodes know (batching, proxy, timeout, certificates).
+ * declarative nodes know (batching, proxy, timeout, certificates). Three wordings differ where n8n's lint
+ * rules for community nodes ask for it.
  */
 export const requestOptionsSetting: INodeProperties = {
 	displayName: 'Request Options',
@@ -73,7 +74,7 @@ export const requestOptionsSetting: INodeProperties = {
 					name: 'batch',
 					values: [
 						{
-							displayName: 'Items per Batch',
+							displayName: 'Items Per Batch',
 							name: 'batchSize',
 							type: 'number',
 							typeOptions: { minValue: -1 },
@@ -81,7 +82,7 @@ export const requestOptionsSetting: INodeProperties = {
 							description: 'Input will be split in batches to throttle requests. -1 for disabled. 0 will be treated as 1.',
 						},
 						{
-							displayName: 'Batch Interval (ms)',
+							displayName: 'Batch Interval (Milliseconds)',
 							name: 'batchInterval',
 							type: 'number',
 							typeOptions: { minValue: 0 },
@@ -98,7 +99,7 @@ export const requestOptionsSetting: INodeProperties = {
 			type: 'boolean',
 			noDataExpression: true,
 			default: false,
-			description: 'Whether to accept the response even if SSL certificate validation is not possible',
+			description: 'Whether to connect even if SSL certificate validation is not possible',
 		},
 		{
 			displayName: 'Proxy',
@@ -106,7 +107,7 @@ export const requestOptionsSetting: INodeProperties = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. http://myproxy:3128',
-			description: 'HTTP proxy to use. If authentication is required it can be defined as follow: http://username:password@myproxy:3128',
+			description: 'HTTP proxy to use. If authentication is required it can be defined as follow: http://username:password@myproxy:3128.',
 		},
 		{
 			displayName: 'Timeout',
