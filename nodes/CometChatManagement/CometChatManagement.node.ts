@@ -10,7 +10,7 @@ import { retrySettings } from '../shared/retry';
 import { routedExecute } from '../shared/router';
 import { searchApps, searchWebhooks } from './listSearch';
 import { resourceProperties, resources } from './resources';
-import { getExtensions } from './resources/extension/loadOptions';
+import { getExtensions } from './loadOptions';
 
 /**
  * CometChat's management (multi-tenancy) API: apps, their webhooks and triggers, settings, team,

@@ -74,7 +74,7 @@ interface Target {
 	parentId?: string;
 }
 
-/** Who sends what to whom, read from the request preSend built (compose.ts's buildMessage). */
+/** Who sends what to whom, read from the request preSend built (message/fields.ts's buildMessage). */
 function targetOf(options: IHttpRequestOptions): Target {
 	const url = String(options.url ?? '').replace(/^=/, '');
 	const body = (options.body ?? {}) as IDataObject;

@@ -1,6 +1,5 @@
 import { defineOperation } from '../../../shared/operations';
-import { batchOptions, importInBatches, recordsField, type ImportKind } from './batches';
-import { GROUP } from './records';
+import { batchOptions, GROUP, importInBatches, type ImportKind, recordsField } from './fields';
 
 // POST /data_import/groups  body {groups: {<guid>: {guid, name, type, icon?, password?, owner?, createdAt?, metadata?,
 //   tags?, groupOwnerDetails?: {uid, name, ...}}}}  →  {data: {<guid>: {success: true, data: <group>} | {success: false, error}}}

@@ -1,6 +1,5 @@
 import { defineOperation } from '../../../shared/operations';
-import { batchOptions, importInBatches, recordsField, type ImportKind } from './batches';
-import { MEMBER } from './records';
+import { batchOptions, importInBatches, type ImportKind, MEMBER, recordsField } from './fields';
 
 // POST /data_import/members  body {members: {"<guid>_member_<uid>": {memberId, guid, uid, scope?, isBanned?, joinedAt?,
 //   groupDetails?, userDetails?}}}  →  {data: {<memberId>: {success: true, data: {guid, uid, scope, joinedAt}} | {success: false, error}}}

@@ -1,6 +1,5 @@
 import { defineOperation } from '../../../shared/operations';
-import { batchOptions, importInBatches, recordsField, type ImportKind } from './batches';
-import { MESSAGE } from './records';
+import { batchOptions, importInBatches, type ImportKind, MESSAGE, recordsField } from './fields';
 
 // POST /data_import/messages  body {messages: {<muid>: {muid, sender, receiverType, receiver, sentAt, category?, type?,
 //   data?: {text?, customData?, attachments?: [{url, name, mimeType, extension, size?}], metadata?, ...}, tags?, deliveredAt?,

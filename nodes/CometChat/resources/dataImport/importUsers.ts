@@ -1,6 +1,5 @@
 import { defineOperation } from '../../../shared/operations';
-import { batchOptions, importInBatches, recordsField, type ImportKind } from './batches';
-import { USER } from './records';
+import { batchOptions, importInBatches, type ImportKind, recordsField, USER } from './fields';
 
 // POST /data_import/users  body {users: {<uid>: {uid, name, avatar?, link?, role?, createdAt?, lastActiveAt?,
 //   metadata?, tags?, deactivatedAt?}}}  →  {data: {<uid>: {success: true, data: <user>} | {success: false, error}}}

@@ -1,8 +1,7 @@
 import { messageIdField } from '../../../shared/messageId';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { actingUser, messageUrl } from './common';
-import { encodedReaction, reactionField } from './reaction';
+import { actingUser, encodedReaction, messageUrl, reactionField } from './fields';
 
 // POST /messages/{id}/reactions/{reaction}  header onBehalfOf (required), no body
 //   →  {data: <message with data.reactions [{reaction, count, reactedByMe}]>}

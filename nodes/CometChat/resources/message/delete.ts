@@ -3,7 +3,7 @@ import { onBehalfOfOption, optionsCollection } from '../../../shared/fields';
 import { messageIdField } from '../../../shared/messageId';
 import { defineOperation } from '../../../shared/operations';
 import { readBoolean } from '../../../shared/validate';
-import { changedMessage, messageUrl, outputOption } from './common';
+import { changedMessage, messageUrl, outputOption } from './fields';
 
 // DELETE /messages/{id}  header onBehalfOf?  body {permanent: true} only when set
 //   →  {data: <action message, data.action "deleted", entities.on.entity: the deleted message with deletedAt,

@@ -2,7 +2,7 @@ import { onBehalfOfOption, optionsCollection } from '../../../shared/fields';
 import { messageIdField } from '../../../shared/messageId';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { messageUrl } from './common';
+import { messageUrl } from './fields';
 
 // GET /messages/{id}  header onBehalfOf?  →  {data: <message>} [REC]
 export const get = defineOperation(

@@ -4,7 +4,7 @@ import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { returnAllOrLimitByCursor } from '../../../shared/pagination';
 import { inputError, readChoice, readId } from '../../../shared/validate';
-import { type ListOf, filtersNotFor, messageFilters } from './filters';
+import { filtersNotFor, type ListOf, messageFilters } from './fields';
 
 // GET /messages | GET /users/{uid}/messages | GET /groups/{guid}/messages  header onBehalfOf?
 //   query: the filters (each list has its own set in the spec), limit (≤ 1000) and the cursor (affix, id, sentAt)

@@ -4,8 +4,7 @@ import { messageIdField } from '../../../shared/messageId';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { returnAllOrLimitByCursor } from '../../../shared/pagination';
-import { messageUrl } from './common';
-import { encodedReaction, readReaction } from './reaction';
+import { encodedReaction, messageUrl, readReaction } from './fields';
 
 // GET /messages/{id}/reactions | GET /messages/{id}/reactions/{reaction}  header onBehalfOf?
 //   →  {data: [{id, messageId, reaction, uid, reactedAt, reactedBy}], meta: {current: {limit: 100, count}, next:

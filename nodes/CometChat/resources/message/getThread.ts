@@ -3,7 +3,7 @@ import { messageIdField } from '../../../shared/messageId';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { returnAllOrLimitByCursor } from '../../../shared/pagination';
-import { messageUrl } from './common';
+import { messageUrl } from './fields';
 
 // GET /messages/{id}/thread?perPage  header onBehalfOf?  →  {data: [reply with parentId...], meta: {current, next:
 //   {affix, sentAt, id}}}  →  one item per reply. The spec lists page/perPage for this list but its example answers

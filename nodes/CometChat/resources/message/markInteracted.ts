@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { messageIdField } from '../../../shared/messageId';
 import { defineOperation } from '../../../shared/operations';
 import { inputError, readList } from '../../../shared/validate';
-import { actingUser, messageUrl, userActionResult } from './common';
+import { actingUser, messageUrl, userActionResult } from './fields';
 
 // PATCH /messages/{id}/interacted  header onBehalfOf (required)  body {interactions: [elementId...]}
 //   →  {data: {success: true, message: "The message id 7 has been marked as interacted for the user superhero1."}}

@@ -2,7 +2,7 @@ import { onBehalfOfOption, optionsCollection } from '../../../shared/fields';
 import { messageIdField } from '../../../shared/messageId';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { messageUrl } from './common';
+import { messageUrl } from './fields';
 
 // POST /messages/{id}/pin  header onBehalfOf? (without it the app pins)  →  {data: <message with pinnedAt, pinnedBy>}
 //   (the answer's shape is INFERRED from the SDKs, which return the updated message; docs page

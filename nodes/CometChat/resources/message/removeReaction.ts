@@ -1,8 +1,7 @@
 import { messageIdField } from '../../../shared/messageId';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { actingUser, messageUrl } from './common';
-import { encodedReaction, reactionField } from './reaction';
+import { actingUser, encodedReaction, messageUrl, reactionField } from './fields';
 
 // DELETE /messages/{id}/reactions/{reaction}  header onBehalfOf (required), no body  →  {data: <message>}
 export const removeReaction = defineOperation(

@@ -3,8 +3,7 @@ import { messageIdField } from '../../../shared/messageId';
 import { defineOperation } from '../../../shared/operations';
 import { sendOnce } from '../../../shared/exactlyOnce';
 import { unwrapData } from '../../../shared/output';
-import { actingUser, messageUrl } from './common';
-import { buildMessage, contentFields, messageOptions, receiverFields, type MessageKind } from './compose';
+import { actingUser, buildMessage, contentFields, type MessageKind, messageOptions, messageUrl, receiverFields } from './fields';
 
 // POST /messages/{id}/thread  header onBehalfOf (required)  body {receiver, receiverType, category (message |
 //   custom), type, data, tags?}  →  {data: <message with parentId>}. The spec's thread body has no muid and

@@ -1,7 +1,7 @@
 import { messageIdField } from '../../../shared/messageId';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { actingUser, messageUrl } from './common';
+import { actingUser, messageUrl } from './fields';
 
 // POST /messages/{id}/save  header onBehalfOf (required)  →  {data: <message with savedAt>} (shape INFERRED from the
 //   SDKs; docs page rest-api/messages/save-message). At most 100 saved messages per user:

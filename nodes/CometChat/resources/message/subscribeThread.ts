@@ -1,6 +1,6 @@
 import { messageIdField } from '../../../shared/messageId';
 import { defineOperation } from '../../../shared/operations';
-import { actingUser, messageUrl, userActionResult } from './common';
+import { actingUser, messageUrl, userActionResult } from './fields';
 
 // POST /messages/{id}/thread/subscription  header onBehalfOf (required)  →  {data: {success, message}} (INFERRED;
 //   docs page rest-api/messages/subscribe-thread gives method, path and header only)  →  {messageId, uid, success, message}

@@ -2,7 +2,7 @@ import { onBehalfOfOption, optionsCollection } from '../../../shared/fields';
 import { messageIdField } from '../../../shared/messageId';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { messageUrl } from './common';
+import { messageUrl } from './fields';
 
 // DELETE /messages/{id}/pin  header onBehalfOf?  →  {data: <message without pinnedAt>} (shape INFERRED from the SDKs;
 //   docs page rest-api/messages/unpin-message: anyone allowed to unpin may unpin, not only who pinned)

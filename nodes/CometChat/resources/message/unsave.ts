@@ -1,7 +1,7 @@
 import { messageIdField } from '../../../shared/messageId';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { actingUser, messageUrl } from './common';
+import { actingUser, messageUrl } from './fields';
 
 // DELETE /messages/{id}/save  header onBehalfOf (required)  →  {data: <message without savedAt>} (shape INFERRED from
 //   the SDKs; docs page rest-api/messages/unsave-message)

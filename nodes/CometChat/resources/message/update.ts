@@ -3,8 +3,7 @@ import { onBehalfOfOption, optionsCollection, updateFieldsCollection } from '../
 import { messageIdField } from '../../../shared/messageId';
 import { defineOperation } from '../../../shared/operations';
 import { inputError, readJsonObject, readTags, readText } from '../../../shared/validate';
-import { changedMessage, messageUrl, outputOption } from './common';
-import { checkMessageSize } from './compose';
+import { changedMessage, checkMessageSize, messageUrl, outputOption } from './fields';
 
 // PUT /messages/{id}  header onBehalfOf?  body {data: {text?, metadata?}, tags?}
 //   →  {data: <action message {category: "action", type: "message", data: {action: "edited", entities: {by, for,

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 import { defineOperation } from '../../../shared/operations';
 import { appField } from '../../../shared/management/fields';
-import { chosenExtension, extensionField, extensionPath, innerBody } from './common';
+import { chosenExtension, extensionField, extensionPath, innerBody } from './fields';
 
 // DELETE /apps/{appId}/extensions/{id}/v1/settings  →  {data: {…, body: {data: {success: true}} (or the old settings)}}
 // 26 extensions (all with settings but the Chat Widget, which the spec gives no delete).

@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData 
 import { defineOperation } from '../../../shared/operations';
 import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
 import { appField } from '../../../shared/management/fields';
-import { answerRecord, chosenExtension, extensionField, extensionPath, innerBody } from './common';
+import { answerRecord, chosenExtension, extensionField, extensionPath, innerBody } from './fields';
 
 // GET /apps/{appId}/extensions/{id}/v1/settings  →  {data: {statusCode, success, body: {data: {settings}}}}
 // GET /apps/{appId}/extensions/widget/v2/settings  →  … body: {data: [{configuration, widgetId}]}  (one item per widget)

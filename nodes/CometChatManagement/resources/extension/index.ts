@@ -1,5 +1,6 @@
 import { describeResource } from '../../../shared/operations';
-import { getCertificates, uploadCertificate } from './certificates';
+import { getCertificates } from './getCertificates';
+import { uploadCertificate } from './uploadCertificate';
 import { deleteSettings } from './deleteSettings';
 import { disable } from './disable';
 import { enable } from './enable';

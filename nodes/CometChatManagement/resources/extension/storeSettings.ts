@@ -1,4 +1,4 @@
-import { settingsOperation } from './settings';
+import { settingsOperation } from './fields';
 
 // POST /apps/{appId}/extensions/{id}/{v1|v2}/settings  body {settings: {...}}  →  {data: {…, body: {data: {settings} | {success} | {widgetId}}}}
 // 25 extensions (all with settings but Stickers and Data Masking, which the spec only updates).

@@ -1,4 +1,4 @@
-import { settingsOperation } from './settings';
+import { settingsOperation } from './fields';
 
 // PUT /apps/{appId}/extensions/{id}/{v1|v2}/settings  body {settings: {...}} (Stickers: the keys at the top level)
 //   →  {data: {…, body: {data: {settings} | {success}}}}

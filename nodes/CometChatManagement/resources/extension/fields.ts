@@ -1,16 +1,176 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import { type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions, type IN8nHttpFullResponse, type INodeExecutionData, type INodeProperties, type INodePropertyOptions, type JsonObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { MANAGEMENT_CREDENTIAL, managementError, managementSecrets } from '../../../shared/management/transport';
+import { appField, appPath } from '../../../shared/management/fields';
+import { EXTENSION_BY_ID, extensionChoices, type ExtensionDefinition, EXTENSIONS, type SettingDefinition, settingsFor, type SettingsOperation } from './catalogue';
+import { perKeyResults } from '../../../shared/batch';
 import { defineOperation } from '../../../shared/operations';
-import { describeValue, inputError } from '../../../shared/validate';
-import { appField } from '../../../shared/management/fields';
-import { EXTENSIONS, settingsFor, type ExtensionDefinition, type SettingDefinition } from './catalogue';
-import { chosenExtension, extensionField, extensionPath, extensionRecord } from './common';
+import { describeValue, idProblem, inputError, readList } from '../../../shared/validate';
 import { compareNames } from '../../../shared/sort';
+
+// The extension resource's own fields and helpers: the Extension field and the answers of the settings
+// operations, Enable and Disable (one request shape), the settings fields made from the catalogue
+// (catalogue.ts, the extensions' data), and the Push Notification extension's certificate requests.
+
+/** The Extension field of a settings operation: the extensions the spec gives that method. */
+export function extensionField(operation: SettingsOperation, routing?: INodeProperties['routing']): INodeProperties {
+	const options = extensionChoices(operation);
+	return {
+		displayName: 'Extension',
+		name: 'extension',
+		type: 'options',
+		// Store and Update show the chosen extension's own fields, so it cannot come from an expression there.
+		noDataExpression: operation === 'store' || operation === 'update',
+		options,
+		default: 'gifs-giphy', // Giphy has every settings method
+		required: true,
+		description: 'The extension whose settings to use',
+		...(routing ? { routing } : {}),
+	};
+}
+
+/** The chosen extension (its field's check has run before: it is one of the options). */
+export function chosenExtension(context: IExecuteSingleFunctions): ExtensionDefinition {
+	const id = String(context.getNodeParameter('extension', '')).trim();
+	const extension = EXTENSION_BY_ID.get(id);
+	// Unreachable in a run: the field's options check comes first.
+	if (!extension) throw new NodeOperationError(context.getNode(), `Extension: "${id}" is unknown [item ${context.getItemIndex()}]`);
+	return extension;
+}
+
+function chosenName(context: IExecuteSingleFunctions): string {
+	return EXTENSION_BY_ID.get(String(context.getNodeParameter('extension', 'push-notification')))?.name ?? 'Push Notification';
+}
+
+const V2 = JSON.stringify(EXTENSIONS.filter((e) => e.version === 'v2').map((e) => e.id));
+
+/** `/apps/{appId}/extensions/{id}/{version}` of the chosen extension, for `routing.request.url` (prefix "="). */
+export const extensionPath =
+	`${appPath}/extensions/{{ encodeURIComponent(String($parameter["extension"]).trim()) }}` +
+	`/{{ ${V2}.includes(String($parameter["extension"]).trim()) ? "v2" : "v1" }}`;
+
+/**
+ * The extension service's answer inside the management API's `{data: {statusCode, success,
+ * responseTime, body}}`. A wrapped failure (success false, or a statusCode of 400 or more, with an
+ * HTTP 200 around it) is an error with the inner code and message, as any other (INFERRED: the spec
+ * shows only successes).
+ */
+export async function innerBody(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse): Promise<IDataObject> {
+	const outer = response.body as IDataObject | undefined;
+	const data = outer !== null && typeof outer === 'object' && !Array.isArray(outer) ? outer.data : undefined;
+	const itemIndex = context.getItemIndex();
+	if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+		const shown = JSON.stringify(outer ?? null);
+		throw new NodeApiError(context.getNode(), { body: shown } as JsonObject, {
+			message: `CometChat answered HTTP ${response.statusCode} without the expected data [item ${itemIndex}]`,
+			description: `Expected {"data": {"statusCode", "success", "body"}}, got: ${shown.length > 300 ? `${shown.slice(0, 300)}…` : shown}`,
+			httpCode: String(response.statusCode),
+			itemIndex,
+		});
+	}
+	const wrapper = data as IDataObject;
+	const status = Number(wrapper.statusCode ?? 200);
+	const body = (wrapper.body ?? {}) as IDataObject;
+	if (wrapper.success === false || status >= 400) {
+		// The inner answer carries CometChat's {error: {code, message}} when there is one; reported as any other error.
+		const secrets = managementSecrets(await context.getCredentials(MANAGEMENT_CREDENTIAL));
+		throw managementError(context.getNode(), { statusCode: status, headers: response.headers, body }, secrets, {
+			itemIndex,
+			doing: `the ${chosenName(context)} extension answered inside a success (HTTP ${response.statusCode})`,
+		});
+	}
+	return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
+}
+
+/** What a settings answer holds: `body.data.settings`, else `body.data`, else the body itself. */
+export function answerRecord(body: IDataObject): IDataObject {
+	const data = body.data as IDataObject | undefined;
+	if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
+		const settings = data.settings as IDataObject | undefined;
+		return settings !== null && typeof settings === 'object' && !Array.isArray(settings) ? settings : data;
+	}
+	return body;
+}
+
+/** postReceive: one item, `{extension, ...<what the extension answered>}`. */
+export async function extensionRecord(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const body = await innerBody(this, response);
+	return [{ json: { extension: chosenExtension(this).id, ...answerRecord(body) } }];
+}
+
+/**
+ * Enable and Disable share `POST /apps/{appId}/extensions` {enabled[], disabled[]}: each sends its
+ * list of extension IDs and answers one item per ID, `{extension, success, message}`.
+ */
+export type Switch = 'enabled' | 'disabled';
+
+const FIELD = 'Extension Names or IDs';
+
+/** Enable or Disable: POST /apps/{appId}/extensions with the chosen IDs in `enabled` or `disabled`. */
+export function switchOperation(list: Switch, name: 'Enable' | 'Disable') {
+	return defineOperation(
+		'extension',
+		{
+			name,
+			value: name.toLowerCase(),
+			action: `${name} extensions`,
+			description: `Switch extensions ${list === 'enabled' ? 'on' : 'off'} for an app`,
+			routing: {
+				request: { method: 'POST', url: `=${appPath}/extensions` },
+				output: { postReceive: [switchResults(list)] },
+			},
+		},
+		[appField(), extensionsField(list)],
+	);
+}
+
+/** The Extensions field: the app's extensions (loaded from GET /apps/{appId}/extensions), or IDs from an expression. */
+function extensionsField(list: Switch): INodeProperties {
+	return {
+		displayName: 'Extension Names or IDs',
+		name: 'extensions',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getExtensions', loadOptionsDependsOn: ['appId.value'] },
+		required: true,
+		default: [],
+		description: `The extensions to ${list === 'enabled' ? 'enable' : 'disable'}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+		routing: { send: { preSend: [sendIds(list)] } },
+	};
+}
+
+/** The chosen extension IDs: at least one, each an ID (letters, digits, "-", "_"). */
+function readIds(context: IExecuteSingleFunctions): string[] {
+	const ids = readList(context, 'extensions', FIELD);
+	if (ids.length === 0) throw inputError(context, FIELD, 'is empty; choose at least one extension');
+	for (const id of ids) {
+		const problem = idProblem(id);
+		if (problem) throw inputError(context, FIELD, problem);
+	}
+	return ids;
+}
+
+function sendIds(list: Switch) {
+	return async function setIds(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		requestOptions.body = { [list]: readIds(this) };
+		return requestOptions;
+	};
+}
+
+/** postReceive: one item per extension asked for, from `data.<list>.<id>` (`{success, message}`). */
+function switchResults(list: Switch) {
+	const perExtension = perKeyResults('extension', readIds);
+	return async function resultsPerExtension(
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
+		const data = ((response.body as IDataObject | undefined)?.data ?? {}) as IDataObject;
+		return await perExtension.call(this, items, { ...response, body: { data: data[list] ?? {} } });
+	};
+}
 
 /**
  * The settings fields of Store Settings and Update Settings, generated from the catalogue: for each
@@ -265,5 +425,15 @@ function settingsBody(operation: 'store' | 'update') {
 		const settings = readSettings(this, extension, operation);
 		requestOptions.body = extension.wrapped ? { settings } : settings;
 		return requestOptions;
+	};
+}
+
+// The Push Notification extension's certificates for APNs: its own two shapes (upload, query).
+export const PUSH_PATH = `=${appPath}/extensions/push-notification/v1`;
+
+/** postReceive: what the extension answered (its `body`, unwrapped), plus `extra`. */
+export function certificateAnswer(extra: (context: IExecuteSingleFunctions) => object = () => ({})) {
+	return async function certificateAnswer(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+		return [{ json: { ...extra(this), ...(await innerBody(this, response)) } }];
 	};
 }

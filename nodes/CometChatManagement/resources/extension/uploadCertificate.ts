@@ -1,23 +1,8 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { defineOperation } from '../../../shared/operations';
 import { inputError, readText } from '../../../shared/validate';
-import { appField, appPath } from '../../../shared/management/fields';
-import { innerBody } from './common';
-
-// The Push Notification extension's certificates for APNs: its own two shapes (upload, query).
-const PUSH = `=${appPath}/extensions/push-notification/v1`;
-
-/** postReceive: what the extension answered (its `body`, unwrapped), plus `extra`. */
-function answer(extra: (context: IExecuteSingleFunctions) => object = () => ({})) {
-	return async function certificateAnswer(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
-		return [{ json: { ...extra(this), ...(await innerBody(this, response)) } }];
-	};
-}
+import { appField } from '../../../shared/management/fields';
+import { certificateAnswer, PUSH_PATH } from './fields';
 
 // POST …/push-notification/v1/upload-certificate-p12 | -p8  multipart/form-data {certificate: <file>}  →  {data: {…, body: {success}}}
 export const uploadCertificate = defineOperation(
@@ -28,8 +13,8 @@ export const uploadCertificate = defineOperation(
 		action: 'Upload a push notification certificate',
 		description: 'Upload the APNs .p12 certificate or .p8 key of the Push Notification extension',
 		routing: {
-			request: { method: 'POST', url: `${PUSH}/upload-certificate-{{ $parameter["certificateType"] === "p8" ? "p8" : "p12" }}` },
-			output: { postReceive: [answer((context) => ({ certificateType: context.getNodeParameter('certificateType') }))] },
+			request: { method: 'POST', url: `${PUSH_PATH}/upload-certificate-{{ $parameter["certificateType"] === "p8" ? "p8" : "p12" }}` },
+			output: { postReceive: [certificateAnswer((context) => ({ certificateType: context.getNodeParameter('certificateType') }))] },
 		},
 	},
 	[
@@ -80,19 +65,3 @@ async function certificateBody(this: IExecuteSingleFunctions, requestOptions: IH
 	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': `multipart/form-data; boundary=${boundary}` };
 	return requestOptions;
 }
-
-// GET …/push-notification/v1/query-certificates  →  {data: {…, body: {…}}}
-export const getCertificates = defineOperation(
-	'extension',
-	{
-		name: 'Get Push Certificates',
-		value: 'getCertificates',
-		action: 'Get the push notification certificates',
-		description: 'Ask the Push Notification extension which APNs certificates it holds',
-		routing: {
-			request: { method: 'GET', url: `${PUSH}/query-certificates` },
-			output: { postReceive: [answer()] },
-		},
-	},
-	[appField()],
-);

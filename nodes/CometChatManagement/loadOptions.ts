@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { managementError, managementRequest } from '../../../shared/management/transport';
-import { compareNames } from '../../../shared/sort';
+import { managementError, managementRequest } from '../shared/management/transport';
+import { compareNames } from '../shared/sort';
 
 /**
  * The extensions of the app chosen in the same node (GET /apps/{appId}/extensions, one call of up to
