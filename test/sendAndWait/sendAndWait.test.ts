@@ -94,14 +94,24 @@ describe('Message → Send and Wait for Response', () => {
 		});
 		expect(answer.status).toBe(200);
 		expect(JSON.parse(answer.text)).toEqual({ message: 'Your answer was recorded. You can close this page.' });
-		expect(await waiting.output()).toEqual([{ data: { approved: false }, respondedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), respondedBy: 'mod-olivia', answeredIn: 'chat' }]);
+		const messageId = String(waiting.items[0].json.messageId);
+		expect(await waiting.output()).toEqual([
+			{ data: { approved: false }, respondedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId, interacted: true },
+		]);
 		expect((await waiting.resumed())?.data.resultData.error).toBeUndefined();
+		// Mark as Interacted (on by default): the Decline button, for the one who clicked it.
+		expect(ctx.emulator.requests).toHaveLength(2);
+		expectRequest(
+			ctx.emulator.requests[1],
+			{ method: 'PATCH', path: `/v3/messages/${messageId}/interacted`, body: { interactions: ['decline'] }, headers: { onBehalfOf: 'mod-olivia', 'Content-Type': 'application/json' } },
+			ctx.emulator.apiKey,
+		);
 
 		// A second click (the other button, or the same one again) resumes nothing.
 		const again = await waiting.request(pathOf(actionOf(approve).url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
 		expect(again.text).toBe('No action required');
 		expect(waiting.resumes).toBe(1);
-		expect(ctx.emulator.requests).toHaveLength(1);
+		expect(ctx.emulator.requests).toHaveLength(2);
 	});
 
 	it('reads expressions over the input item again when the answer comes (Reply With Outcome goes to the same receiver)', async () => {
@@ -111,7 +121,7 @@ describe('Message → Send and Wait for Response', () => {
 		expect(page.text).toContain('<p>Ban cometchat-uid-2?</p>');
 		const answer = await waiting.request(pathOf(actionOf(buttons()[0]).url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
 		expect(answer.status).toBe(200);
-		expect(ctx.emulator.requests[1].body).toMatchObject({ receiver: 'mod-olivia', data: { text: 'Approved' } });
+		expect(ctx.emulator.requests[2].body).toMatchObject({ receiver: 'mod-olivia', data: { text: 'Approved' } });
 	});
 
 	it('refuses a URL whose signature does not match (an answer changed, another execution) and keeps waiting', async () => {
@@ -125,7 +135,9 @@ describe('Message → Send and Wait for Response', () => {
 		// Approve Only has no decline: a signed approved=false it never sent is refused as well.
 		const ok = await waiting.request(pathOf(url.href), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
 		expect(ok.status).toBe(200);
-		expect(await waiting.output()).toEqual([{ data: { approved: true }, respondedAt: expect.any(String), answeredIn: 'chat' }]);
+		// No clicker claimed: a one-to-one message is marked for its receiver (see the node).
+		expect(await waiting.output()).toEqual([{ data: { approved: true }, respondedAt: expect.any(String), answeredIn: 'chat', messageId: expect.any(String), interacted: true }]);
+		expect(ctx.emulator.requests[1]).toMatchObject({ method: 'PATCH', body: { interactions: ['approve'] }, headers: { onbehalfof: 'mod-olivia' } });
 	});
 
 	it('two answers at the same instant resume the execution once', async () => {
@@ -139,8 +151,9 @@ describe('Message → Send and Wait for Response', () => {
 		expect(answers.find((answer) => answer.status === 409)?.text).toBe('{"message":"This question has been answered already."}');
 		expect(waiting.resumes).toBe(1);
 		expect(await waiting.output()).toHaveLength(1);
-		// One outcome message, after the one question.
-		expect(ctx.emulator.requests.map((request) => request.path)).toEqual(['/v3/messages', '/v3/messages']);
+		// One mark and one outcome message, after the one question.
+		const id = String(waiting.items[0].json.messageId);
+		expect(ctx.emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v3/messages', `PATCH /v3/messages/${id}/interacted`, 'POST /v3/messages']);
 	});
 
 	it('free text on a page: the card opens the page; GET, link previews and an empty answer do not answer; the form does', async () => {
@@ -165,7 +178,15 @@ describe('Message → Send and Wait for Response', () => {
 		const answered = await waiting.request(page, { method: 'POST', headers: form, body: 'response=Ban+them%2C+it+is+spam' });
 		expect(answered.status).toBe(200);
 		expect(answered.text).toContain('Your answer was recorded.');
-		expect(await waiting.output()).toEqual([{ data: { text: 'Ban them, it is spam' }, respondedAt: expect.any(String), answeredIn: 'page' }]);
+		const messageId = String(waiting.items[0].json.messageId);
+		expect(await waiting.output()).toEqual([{ data: { text: 'Ban them, it is spam' }, respondedAt: expect.any(String), answeredIn: 'page', messageId, interacted: true }]);
+		// The page's answer: no client marks the message, the node does, for the receiver (one-to-one).
+		expectRequest(
+			ctx.emulator.requests[1],
+			{ method: 'PATCH', path: `/v3/messages/${messageId}/interacted`, body: { interactions: ['respond'] }, headers: { onBehalfOf: 'mod-olivia' } },
+			ctx.emulator.apiKey,
+		);
+		expect(ctx.emulator.requests).toHaveLength(2);
 	});
 
 	it('a custom form becomes a CometChat form; its answer is keyed by field label, a missing required field answers nothing', async () => {
@@ -205,8 +226,9 @@ describe('Message → Send and Wait for Response', () => {
 		expect(waiting.resumes).toBe(0);
 		expect((await post({ 'field-0': 'spam', 'field-1': 'Ban', 'field-2': ['Team'], 'field-3': '7' })).status).toBe(200);
 		expect(await waiting.output()).toEqual([
-			{ data: { Reason: 'spam', Action: 'Ban', Notify: ['Team'], Days: 7 }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat' },
+			{ data: { Reason: 'spam', Action: 'Ban', Notify: ['Team'], Days: 7 }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: expect.any(String), interacted: true },
 		]);
+		expect(ctx.emulator.requests.at(-1)).toMatchObject({ method: 'PATCH', body: { interactions: ['submit'] }, headers: { onbehalfof: 'mod-olivia' } });
 	});
 
 	it('Limit Wait Time: waits until then; when the time is over the node passes its input on, unanswered', async () => {
@@ -233,11 +255,11 @@ describe('Message → Send and Wait for Response', () => {
 		await byBot.request(pathOf(actionOf(buttons()[0]).url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ cometchatSenderUid: 'mod-olivia' }) });
 		const [answer] = await byBot.output();
 		expectRequest(
-			ctx.emulator.requests[1],
+			ctx.emulator.requests[2],
 			{ method: 'POST', path: '/v3/bots/mod-bot/messages', body: { receiver: 'mod-olivia', receiverType: 'user', category: 'message', type: 'text', data: { text: 'Approved by mod-olivia' } } },
 			ctx.emulator.apiKey,
 		);
-		expect(answer).toEqual({ data: { approved: true }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', outcomeMessageId: expect.any(String) });
+		expect(answer).toEqual({ data: { approved: true }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: expect.any(String), interacted: true, outcomeMessageId: expect.any(String) });
 
 		ctx.emulator.requests.length = 0;
 		await wait({ sendAs: 'user', sender: 'cometchat-uid-2' });
