@@ -118,7 +118,7 @@ export class CometChatSendAndWait implements INodeType {
 				// answers), a one-to-one message can only have been answered by its receiver, since the
 				// sender may not interact (allowSenderInteraction: false); in a group nobody can be named.
 				const by = answer.respondedBy ?? (plan.receiverType === 'user' ? plan.receiver : undefined);
-				if (!by) throw new NodeOperationError(this.getNode(), 'Not marked as interacted: who answered in the group is not known (the page does not say).');
+				if (!by) throw new NodeOperationError(this.getNode(), 'Not marked as interacted: who answered in the group is not known (the answer did not name them).');
 				await cometChatApiRequest.call(this, 'PATCH', `/messages/${encodeURIComponent(id)}/interacted`, {}, {
 					body: { interactions: [answeredElement(plan, answer.data.approved, answeredIn)] },
 					headers: { ...JSON_HEADERS, onBehalfOf: by },
@@ -182,7 +182,8 @@ function rememberMessageId(context: IExecuteFunctions, nonce: string, id: unknow
 		// $execution.customData: the same in n8n 1.x and 2.x (1.x's contexts have no customData of their own).
 		(context.getWorkflowDataProxy(0).$execution as { customData?: IWorkflowExecutionCustomData } | undefined)?.customData?.set(waitKey(context.getNode()), `${nonce}:${id}`);
 	} catch {
-		// Not kept (n8n keeps at most 10 custom-data keys): the follow-ups then report the ID as unknown.
+		// Not kept (n8n drops keys past its 10 silently, and throws only in manual runs): webhook() then
+		// finds no ID, and the mark and the edit report it.
 	}
 }
 

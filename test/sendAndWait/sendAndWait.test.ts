@@ -343,7 +343,7 @@ describe('Send and Wait: what happens to the message after the answer', () => {
 				respondedAt: expect.any(String),
 				answeredIn: 'chat',
 				messageId,
-				interactedError: 'Not marked as interacted: who answered in the group is not known (the page does not say).',
+				interactedError: 'Not marked as interacted: who answered in the group is not known (the answer did not name them).',
 				edited: true,
 			},
 		]);
