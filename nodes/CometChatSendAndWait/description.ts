@@ -240,6 +240,13 @@ export const properties: INodeProperties[] = [
 				default: 'chat',
 			},
 			{
+				displayName: 'Edit Message to Show Outcome',
+				name: 'editWithOutcome',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to edit the message after the answer so that it shows the outcome, e.g. "Approved by mod-olivia"',
+			},
+			{
 				displayName: 'Limit Wait Time',
 				name: 'limitWaitTime',
 				type: 'fixedCollection',
@@ -293,6 +300,13 @@ export const properties: INodeProperties[] = [
 						],
 					},
 				],
+			},
+			{
+				displayName: 'Mark as Interacted',
+				name: 'markAsInteracted',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to mark the message as interacted for the person who answered, so their client shows it answered (needed above all for answers given on the page)',
 			},
 			{
 				displayName: 'Message Button Label',

@@ -115,3 +115,22 @@ function formElement(field: FormField): IDataObject {
 			};
 	}
 }
+
+/** The element an answer came through: the button clicked, the page's button, or the form's submit. */
+export function answeredElement(plan: Plan, approved: unknown, answeredIn: 'chat' | 'page'): string {
+	if (plan.responseType === 'approval') return approved === false ? DECLINE_ID : APPROVE_ID;
+	return answeredIn === 'page' ? RESPOND_ID : SUBMIT_ID;
+}
+
+/**
+ * The message's `data` once answered: the same message (same elements, the same signed URLs, so that a
+ * client showing it keeps working), its text followed by the outcome; a form shows the outcome when done.
+ * INFERRED: CometChat documents editing only `data.text` and `data.metadata`; the interactive content is
+ * sent whole, as the message was, so that whether CometChat merges or replaces `data` it stays a message
+ * the UI Kits can show.
+ */
+export function answeredMessageData(plan: Plan, sign: SignUrl, outcome: string): IDataObject {
+	const data = interactiveMessage({ ...plan, message: `${plan.message}\n\n${outcome}` }, sign).data as IDataObject;
+	if (plan.responseType !== 'approval' && plan.answerIn === 'chat') (data.interactiveData as IDataObject).goalCompletionText = outcome;
+	return data;
+}

@@ -35,6 +35,10 @@ export interface Plan {
 	formTitle: string;
 	formButtonLabel: string;
 	replyWithOutcome: boolean;
+	/** After the answer: mark the message interacted for whoever answered (PATCH /messages/{id}/interacted). */
+	markAsInteracted: boolean;
+	/** After the answer: edit the message to show the outcome (PUT /messages/{id}). */
+	editWithOutcome: boolean;
 }
 
 /** n8n-workflow's WAIT_INDEFINITELY (3000-01-01), written out as n8n compares it by value. */
@@ -101,8 +105,11 @@ export function readPlan(read: ReadParameter, node: INode, itemIndex: number, no
 	const options = (read('options', {}) ?? {}) as IDataObject;
 	if (!isObject(options)) throw fail('Options', `must be a set of options, not ${describeValue(options)}`);
 	const option = (name: string, field: string, fallback: string) => text(`options.${name}`, field, options[name] === undefined ? fallback : String(options[name]));
-	const replyWithOutcome = options.replyWithOutcome ?? false;
-	if (typeof replyWithOutcome !== 'boolean') throw fail('Reply With Outcome', `must be true or false, not ${describeValue(replyWithOutcome)}`);
+	const flag = (name: string, field: string, fallback: boolean): boolean => {
+		const value = options[name] ?? fallback;
+		if (typeof value !== 'boolean') throw fail(field, `must be true or false, not ${describeValue(value)}`);
+		return value;
+	};
 	const answerIn = options.answerIn ?? 'chat';
 	if (answerIn !== 'chat' && answerIn !== 'page') throw fail('Answer In', `must be chat or page, not ${describeValue(answerIn)}`);
 
@@ -118,7 +125,9 @@ export function readPlan(read: ReadParameter, node: INode, itemIndex: number, no
 		messageButtonLabel: option('messageButtonLabel', 'Message Button Label', 'Respond') || 'Respond',
 		formTitle: option('responseFormTitle', 'Response Form Title', ''),
 		formButtonLabel: option('responseFormButtonLabel', 'Response Form Button Label', 'Submit') || 'Submit',
-		replyWithOutcome,
+		replyWithOutcome: flag('replyWithOutcome', 'Reply With Outcome', false),
+		markAsInteracted: flag('markAsInteracted', 'Mark as Interacted', true),
+		editWithOutcome: flag('editWithOutcome', 'Edit Message to Show Outcome', false),
 	};
 }
 

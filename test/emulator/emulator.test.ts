@@ -54,3 +54,28 @@ describe('CometChat emulator', () => {
 		expect((await json(response)).error).toMatchObject({ code: 'AUTH_ERR_APIKEY_NOT_FOUND', message: 'The key who-knows does not exist. Please use correct apiKey.' });
 	});
 });
+
+describe('CometChat emulator: editing interactive messages', () => {
+	let emulator: Emulator;
+	beforeAll(async () => {
+		emulator = await createEmulator();
+	});
+	afterAll(() => emulator.close());
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	const json = async (response: Response): Promise<any> => await response.json();
+	const get = (path: string) => fetch(`${emulator.url}${path}`, { headers: { apikey: emulator.apiKey } });
+
+	it('edits an interactive message\'s interactive content too (INFERRED), and refuses a malformed one', async () => {
+		emulator.seedUser({ uid: 'a' });
+		const call = (method: string, path: string, body: unknown) =>
+			fetch(`${emulator.url}${path}`, { method, headers: { apikey: emulator.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+		const card = { interactiveData: { text: 'Ban?', cardActions: [] }, interactionGoal: { type: 'none', elementIds: [] }, allowSenderInteraction: false, text: 'Ban?' };
+		const sent = await json(await call('POST', '/messages', { receiver: 'a', receiverType: 'user', category: 'interactive', type: 'card', data: card }));
+		const bad = await call('PUT', `/messages/${sent.data.id}`, { data: { text: 'Ban? Approved', interactiveData: 'Approved' } });
+		expect(bad.status).toBe(400);
+		expect((await json(bad)).error.code).toBe('ERR_BAD_REQUEST');
+		const edited = await call('PUT', `/messages/${sent.data.id}`, { data: { text: 'Ban? Approved', interactiveData: { text: 'Ban? Approved', cardActions: [] } } });
+		expect(edited.status).toBe(200);
+		expect((await json(await get(`/messages/${sent.data.id}`))).data.data).toMatchObject({ text: 'Ban? Approved', interactiveData: { text: 'Ban? Approved' }, interactionGoal: card.interactionGoal });
+	});
+});

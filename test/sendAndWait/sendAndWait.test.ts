@@ -94,14 +94,24 @@ describe('Message → Send and Wait for Response', () => {
 		});
 		expect(answer.status).toBe(200);
 		expect(JSON.parse(answer.text)).toEqual({ message: 'Your answer was recorded. You can close this page.' });
-		expect(await waiting.output()).toEqual([{ data: { approved: false }, respondedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), respondedBy: 'mod-olivia', answeredIn: 'chat' }]);
+		const messageId = String(waiting.items[0].json.messageId);
+		expect(await waiting.output()).toEqual([
+			{ data: { approved: false }, respondedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId, interacted: true },
+		]);
 		expect((await waiting.resumed())?.data.resultData.error).toBeUndefined();
+		// Mark as Interacted (on by default): the Decline button, for the one who clicked it.
+		expect(ctx.emulator.requests).toHaveLength(2);
+		expectRequest(
+			ctx.emulator.requests[1],
+			{ method: 'PATCH', path: `/v3/messages/${messageId}/interacted`, body: { interactions: ['decline'] }, headers: { onBehalfOf: 'mod-olivia', 'Content-Type': 'application/json' } },
+			ctx.emulator.apiKey,
+		);
 
 		// A second click (the other button, or the same one again) resumes nothing.
 		const again = await waiting.request(pathOf(actionOf(approve).url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
 		expect(again.text).toBe('No action required');
 		expect(waiting.resumes).toBe(1);
-		expect(ctx.emulator.requests).toHaveLength(1);
+		expect(ctx.emulator.requests).toHaveLength(2);
 	});
 
 	it('reads expressions over the input item again when the answer comes (Reply With Outcome goes to the same receiver)', async () => {
@@ -111,7 +121,7 @@ describe('Message → Send and Wait for Response', () => {
 		expect(page.text).toContain('<p>Ban cometchat-uid-2?</p>');
 		const answer = await waiting.request(pathOf(actionOf(buttons()[0]).url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
 		expect(answer.status).toBe(200);
-		expect(ctx.emulator.requests[1].body).toMatchObject({ receiver: 'mod-olivia', data: { text: 'Approved' } });
+		expect(ctx.emulator.requests[2].body).toMatchObject({ receiver: 'mod-olivia', data: { text: 'Approved' } });
 	});
 
 	it('refuses a URL whose signature does not match (an answer changed, another execution) and keeps waiting', async () => {
@@ -125,7 +135,9 @@ describe('Message → Send and Wait for Response', () => {
 		// Approve Only has no decline: a signed approved=false it never sent is refused as well.
 		const ok = await waiting.request(pathOf(url.href), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
 		expect(ok.status).toBe(200);
-		expect(await waiting.output()).toEqual([{ data: { approved: true }, respondedAt: expect.any(String), answeredIn: 'chat' }]);
+		// No clicker claimed: a one-to-one message is marked for its receiver (see the node).
+		expect(await waiting.output()).toEqual([{ data: { approved: true }, respondedAt: expect.any(String), answeredIn: 'chat', messageId: expect.any(String), interacted: true }]);
+		expect(ctx.emulator.requests[1]).toMatchObject({ method: 'PATCH', body: { interactions: ['approve'] }, headers: { onbehalfof: 'mod-olivia' } });
 	});
 
 	it('two answers at the same instant resume the execution once', async () => {
@@ -139,8 +151,9 @@ describe('Message → Send and Wait for Response', () => {
 		expect(answers.find((answer) => answer.status === 409)?.text).toBe('{"message":"This question has been answered already."}');
 		expect(waiting.resumes).toBe(1);
 		expect(await waiting.output()).toHaveLength(1);
-		// One outcome message, after the one question.
-		expect(ctx.emulator.requests.map((request) => request.path)).toEqual(['/v3/messages', '/v3/messages']);
+		// One mark and one outcome message, after the one question.
+		const id = String(waiting.items[0].json.messageId);
+		expect(ctx.emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v3/messages', `PATCH /v3/messages/${id}/interacted`, 'POST /v3/messages']);
 	});
 
 	it('free text on a page: the card opens the page; GET, link previews and an empty answer do not answer; the form does', async () => {
@@ -165,7 +178,15 @@ describe('Message → Send and Wait for Response', () => {
 		const answered = await waiting.request(page, { method: 'POST', headers: form, body: 'response=Ban+them%2C+it+is+spam' });
 		expect(answered.status).toBe(200);
 		expect(answered.text).toContain('Your answer was recorded.');
-		expect(await waiting.output()).toEqual([{ data: { text: 'Ban them, it is spam' }, respondedAt: expect.any(String), answeredIn: 'page' }]);
+		const messageId = String(waiting.items[0].json.messageId);
+		expect(await waiting.output()).toEqual([{ data: { text: 'Ban them, it is spam' }, respondedAt: expect.any(String), answeredIn: 'page', messageId, interacted: true }]);
+		// The page's answer: no client marks the message, the node does, for the receiver (one-to-one).
+		expectRequest(
+			ctx.emulator.requests[1],
+			{ method: 'PATCH', path: `/v3/messages/${messageId}/interacted`, body: { interactions: ['respond'] }, headers: { onBehalfOf: 'mod-olivia' } },
+			ctx.emulator.apiKey,
+		);
+		expect(ctx.emulator.requests).toHaveLength(2);
 	});
 
 	it('a custom form becomes a CometChat form; its answer is keyed by field label, a missing required field answers nothing', async () => {
@@ -205,8 +226,9 @@ describe('Message → Send and Wait for Response', () => {
 		expect(waiting.resumes).toBe(0);
 		expect((await post({ 'field-0': 'spam', 'field-1': 'Ban', 'field-2': ['Team'], 'field-3': '7' })).status).toBe(200);
 		expect(await waiting.output()).toEqual([
-			{ data: { Reason: 'spam', Action: 'Ban', Notify: ['Team'], Days: 7 }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat' },
+			{ data: { Reason: 'spam', Action: 'Ban', Notify: ['Team'], Days: 7 }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: expect.any(String), interacted: true },
 		]);
+		expect(ctx.emulator.requests.at(-1)).toMatchObject({ method: 'PATCH', body: { interactions: ['submit'] }, headers: { onbehalfof: 'mod-olivia' } });
 	});
 
 	it('Limit Wait Time: waits until then; when the time is over the node passes its input on, unanswered', async () => {
@@ -233,11 +255,11 @@ describe('Message → Send and Wait for Response', () => {
 		await byBot.request(pathOf(actionOf(buttons()[0]).url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ cometchatSenderUid: 'mod-olivia' }) });
 		const [answer] = await byBot.output();
 		expectRequest(
-			ctx.emulator.requests[1],
+			ctx.emulator.requests[2],
 			{ method: 'POST', path: '/v3/bots/mod-bot/messages', body: { receiver: 'mod-olivia', receiverType: 'user', category: 'message', type: 'text', data: { text: 'Approved by mod-olivia' } } },
 			ctx.emulator.apiKey,
 		);
-		expect(answer).toEqual({ data: { approved: true }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', outcomeMessageId: expect.any(String) });
+		expect(answer).toEqual({ data: { approved: true }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: expect.any(String), interacted: true, outcomeMessageId: expect.any(String) });
 
 		ctx.emulator.requests.length = 0;
 		await wait({ sendAs: 'user', sender: 'cometchat-uid-2' });
@@ -267,6 +289,124 @@ describe('Message → Send and Wait for Response', () => {
 		expect(waiting.run.data.resultData.error?.message).toContain('ERR_BOT_NOT_FOUND');
 		expect(waiting.run.waitTill).toBeUndefined();
 		expect(JSON.stringify(waiting.run.data.resultData.error)).not.toContain(ctx.emulator.apiKey);
+	});
+});
+
+describe('Send and Wait: what happens to the message after the answer', () => {
+	const post = (waiting: Waiting, url: unknown, body: IDataObject = {}) =>
+		waiting.request(pathOf(url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+	/** The message as the emulator keeps it (what a client would load). */
+	const stored = (id: unknown) => ctx.emulator.state.messages.find((message) => message.id === String(id));
+	const cometError = (code: string, message: string) => ({ status: 403, body: { error: { message, devMessage: '', source: 'chat-api', code } } });
+
+	it('an answer on the page (urlNavigation) is marked for the receiver; Edit Message to Show Outcome edits the card as its sender', async () => {
+		const waiting = await wait({ sendAs: 'user', sender: 'cometchat-uid-2', approvalOptions: { values: { approvalType: 'double' } }, options: { answerIn: 'page', editWithOutcome: true } });
+		const sent = structuredClone(sentBody().data as IDataObject);
+		const [approve] = buttons();
+		expect(actionOf(approve).actionType).toBe('urlNavigation');
+		const answered = await waiting.request(pathOf(actionOf(approve).url), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' });
+		expect(answered.status).toBe(200);
+		const messageId = String(waiting.items[0].json.messageId);
+		expect(await waiting.output()).toEqual([{ data: { approved: true }, respondedAt: expect.any(String), answeredIn: 'page', messageId, interacted: true, edited: true }]);
+		expect(ctx.emulator.requests).toHaveLength(3);
+		expectRequest(
+			ctx.emulator.requests[1],
+			{ method: 'PATCH', path: `/v3/messages/${messageId}/interacted`, body: { interactions: ['approve'] }, headers: { onBehalfOf: 'mod-olivia', 'Content-Type': 'application/json' } },
+			ctx.emulator.apiKey,
+		);
+		// The same card, the same (signed) buttons, its text followed by the outcome.
+		const text = 'Ban cometchat-uid-2?\n\nApproved';
+		expectRequest(
+			ctx.emulator.requests[2],
+			{
+				method: 'PUT',
+				path: `/v3/messages/${messageId}`,
+				body: { data: { ...sent, text, interactiveData: { ...(sent.interactiveData as IDataObject), text } } },
+				headers: { onBehalfOf: 'cometchat-uid-2', 'Content-Type': 'application/json' },
+			},
+			ctx.emulator.apiKey,
+		);
+		expect(stored(messageId)?.data).toMatchObject({ text, interactiveData: { text } });
+		// An edit, not a new message: CometChat records it as an "edited" action message.
+		expect(ctx.emulator.state.messages.map((message) => [message.category, message.data.action])).toEqual([['interactive', undefined], ['action', 'edited']]);
+	});
+
+	it('in a group, an answer with no claimed clicker is not marked (reported), and the form is edited by the app to show the outcome', async () => {
+		ctx.emulator.seedGroup({ guid: 'mods', name: 'Moderators', owner: 'mod-olivia', members: { 'mod-olivia': 'admin' } });
+		const waiting = await wait({ receiverType: 'group', receiver: 'mods', responseType: 'freeText', options: { editWithOutcome: true } });
+		const sent = structuredClone(sentBody().data as IDataObject);
+		expect((await post(waiting, actionOf(interactive().submitElement as IDataObject).url, { answer: { response: 'warn them' } })).status).toBe(200);
+		const messageId = String(waiting.items[0].json.messageId);
+		expect(await waiting.output()).toEqual([
+			{
+				data: { text: 'warn them' },
+				respondedAt: expect.any(String),
+				answeredIn: 'chat',
+				messageId,
+				interactedError: 'Not marked as interacted: who answered in the group is not known (the answer did not name them).',
+				edited: true,
+			},
+		]);
+		const text = 'Ban cometchat-uid-2?\n\nAnswered';
+		const form = sent.interactiveData as IDataObject;
+		expect(ctx.emulator.requests).toHaveLength(2);
+		expectRequest(
+			ctx.emulator.requests[1],
+			{
+				method: 'PUT',
+				path: `/v3/messages/${messageId}`,
+				body: { data: { ...sent, text, interactiveData: { ...form, title: text, goalCompletionText: 'Answered' } } },
+				headers: { onBehalfOf: undefined },
+			},
+			ctx.emulator.apiKey,
+		);
+	});
+
+	it('a refused mark or edit never loses the answer: the execution resumes with it and each error, and Reply With Outcome still goes', async () => {
+		const waiting = await wait({ approvalOptions: { values: { approvalType: 'double' } }, options: { editWithOutcome: true, replyWithOutcome: true } });
+		ctx.emulator.failNext(cometError('ERR_NO_ACCESS', 'No access.'));
+		ctx.emulator.failNext(cometError('ERR_MESSAGE_NOT_A_SENDER', 'Not the sender.'));
+		expect((await post(waiting, actionOf(buttons()[1]).url, { cometchatSenderUid: 'mod-olivia' })).status).toBe(200);
+		const [output] = await waiting.output();
+		expect(output).toEqual({
+			data: { approved: false },
+			respondedAt: expect.any(String),
+			respondedBy: 'mod-olivia',
+			answeredIn: 'chat',
+			messageId: expect.any(String),
+			interactedError: expect.stringContaining('No access.'),
+			editError: expect.stringContaining('Not the sender.'),
+			outcomeMessageId: expect.any(String),
+		});
+		expect((await waiting.resumed())?.data.resultData.error).toBeUndefined();
+		expect(waiting.resumes).toBe(1);
+		// Each follow-up once, none repeated.
+		expect(ctx.emulator.requests.map((request) => [request.method, request.status])).toEqual([['POST', 200], ['PATCH', 403], ['PUT', 403], ['POST', 200]]);
+		expect(ctx.emulator.requests[3].body).toMatchObject({ data: { text: 'Declined by mod-olivia' } });
+		expect(JSON.stringify(output)).not.toContain(ctx.emulator.apiKey);
+	});
+
+	it('with Mark as Interacted off and no edit, nothing is sent after the answer', async () => {
+		const waiting = await wait({ options: { markAsInteracted: false, editWithOutcome: false } });
+		expect((await post(waiting, actionOf(buttons()[0]).url, { cometchatSenderUid: 'mod-olivia' })).status).toBe(200);
+		expect(await waiting.output()).toEqual([{ data: { approved: true }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: expect.any(String) }]);
+		expect(ctx.emulator.requests).toHaveLength(1);
+		expect(stored(waiting.items[0].json.messageId)?.data.text).toBe('Ban cometchat-uid-2?');
+	});
+
+	it('never acts on a message the waiting execution did not record for this very wait', async () => {
+		const first = await wait({ options: { editWithOutcome: true } });
+		// The ID is kept under this node's key with the wait's nonce; another nonce (an earlier wait of the
+		// same node, say) is not this message's, and a missing entry is not guessed.
+		const metadata = first.run.data.resultData.metadata as Record<string, string>;
+		const [key] = Object.keys(metadata);
+		expect(key).toBe('cometchat_wait_waitnodeid');
+		expect(metadata[key]).toBe(`${new URL(String(actionOf(buttons()[0]).url)).searchParams.get('w')}:${first.items[0].json.messageId}`);
+		metadata[key] = `${'0'.repeat(24)}:${first.items[0].json.messageId}`;
+		expect((await post(first, actionOf(buttons()[0]).url, { cometchatSenderUid: 'mod-olivia' })).status).toBe(200);
+		const unknown = "The message's ID was not kept with the waiting execution, so the message was left as it is.";
+		expect(await first.output()).toEqual([{ data: { approved: true }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', interactedError: unknown, editError: unknown }]);
+		expect(ctx.emulator.requests).toHaveLength(1);
 	});
 });
 

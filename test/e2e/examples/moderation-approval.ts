@@ -2,7 +2,11 @@
 // moderator in the chat (an interactive card: Ban / Dismiss) and the execution waits; the test then answers
 // as a CometChat UI Kit does (a browser's CORS preflight, then the apiAction POST to the button's URL) and
 // the execution goes on: Dismiss reviews the flag, Ban bans the sender. Forged URLs and link previews
-// resume nothing; a second click resumes nothing.
+// resume nothing; a second click resumes nothing. After each answer the node marks the message interacted
+// for the moderator (Mark as Interacted, on by default) and edits it to show the outcome (Edit Message to
+// Show Outcome), which needs the message's ID at resume: kept with the waiting execution in real n8n (see
+// the node), so this checks it survives n8n's save and load; the edit keeps the same signed URLs.
+import { messageExtras } from '../../emulator/routes/messages';
 import { addReason } from '../../emulator/routes/moderation';
 import type { Emulator, MessageRecord } from '../../emulator';
 import { type ExampleCheck, requestLines } from '../n8n/checks';
@@ -55,6 +59,20 @@ async function question(emulator: Emulator, n8n: N8n): Promise<{ message: Messag
 	}
 }
 
+/** The elements `uid` has interacted with on `message`, as CometChat keeps them. */
+const interactedBy = (emulator: Emulator, message: MessageRecord, uid: string) =>
+	(messageExtras(emulator.state).interactions.get(message.id) ?? []).filter((entry) => entry.uid === uid).map((entry) => entry.elementId);
+
+/** The edit the node sent: the message as it was sent, its text followed by `outcome`. */
+function expectEdit(emulator: Emulator, message: MessageRecord, outcome: string): void {
+	const sent = (emulator.requests[0].body as { data: { text: string; interactiveData: object } }).data;
+	const text = `${sent.text}\n\n${outcome}`;
+	const edit = emulator.requests.find((r) => r.method === 'PUT');
+	expect(edit).toMatchObject({ path: `/v3/messages/${message.id}`, body: { data: { ...sent, text, interactiveData: { ...sent.interactiveData, text } } } });
+	expect(edit?.headers.onbehalfof).toBeUndefined();
+	expect(message.data).toMatchObject({ text, interactiveData: { text } });
+}
+
 /** What a web UI Kit does for an apiAction button: the CORS preflight, then the POST with its body. */
 async function click(url: string, uid: string): Promise<Response> {
 	const preflight = await fetch(url, { method: 'OPTIONS', headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } });
@@ -87,21 +105,26 @@ export const check: ExampleCheck = {
 		const dismissed = await lastExecution();
 		expect(dismissed.error).toBeUndefined();
 		expect(dismissed.output('Ask a moderator')).toEqual([
-			{ data: { approved: false }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', outcomeMessageId: expect.any(String) },
+			{ data: { approved: false }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: first.message.id, interacted: true, edited: true, outcomeMessageId: expect.any(String) },
 		]);
 		expect(dismissed.output('Dismiss the flag')).toMatchObject([{ messageId, status: 'approved', success: true }]);
 		expect(dismissed.output('Ban the sender')).toEqual([]);
 		const lines = requestLines(emulator);
-		expect(lines).toHaveLength(3);
+		expect(lines).toHaveLength(5);
 		expect(lines[0]).toMatch(/^POST \/messages \{"receiver":"mod-olivia","receiverType":"user","category":"interactive","type":"card",/);
 		expect(lines.slice(1)).toEqual([
+			`PATCH /messages/${first.message.id}/interacted {"interactions":["decline"]} [mod-olivia]`,
+			expect.stringMatching(`^PUT /messages/${first.message.id} \\{"data":`),
 			'POST /messages {"receiver":"mod-olivia","receiverType":"user","category":"message","type":"text","data":{"text":"Declined by mod-olivia"}}',
 			`PATCH /moderation/flagged-messages/${messageId} {"status":"approved"}`,
 		]);
 		// A second click, on either button, resumes nothing.
 		await fetch(first.url('approve'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-		expect(requestLines(emulator)).toHaveLength(3);
+		expect(requestLines(emulator)).toHaveLength(5);
 		expect(await executionCount()).toBe(1);
+		// The moderator's client now shows the card answered (Dismiss), as it would after a click in the chat.
+		expect(interactedBy(emulator, first.message, 'mod-olivia')).toEqual(['decline']);
+		expectEdit(emulator, first.message, 'Declined by mod-olivia');
 
 		// 2. The next report: the moderator bans.
 		emulator.requests.length = 0;
@@ -114,7 +137,12 @@ export const check: ExampleCheck = {
 		expect(banned.output('Ban the sender')).toEqual([
 			{ success: true, message: 'The user with uid cometchat-uid-2 has been banned from the Group with cometchat-guid-1.' },
 		]);
+		expect(banned.output('Ask a moderator')).toMatchObject([{ data: { approved: true }, messageId: second.message.id, interacted: true, edited: true }]);
+		expectEdit(emulator, second.message, 'Approved by mod-olivia');
+		expect(interactedBy(emulator, second.message, 'mod-olivia')).toEqual(['approve']);
 		expect(requestLines(emulator).slice(1)).toEqual([
+			`PATCH /messages/${second.message.id}/interacted {"interactions":["approve"]} [mod-olivia]`,
+			expect.stringMatching(`^PUT /messages/${second.message.id} \\{"data":`),
 			'POST /messages {"receiver":"mod-olivia","receiverType":"user","category":"message","type":"text","data":{"text":"Approved by mod-olivia"}}',
 			'POST /groups/cometchat-guid-1/bannedusers/cometchat-uid-2 [mod-olivia]',
 		]);

@@ -696,6 +696,9 @@ function requireChangeable(ctx: RouteContext): { message: MessageRecord; actor: 
 	return { message, actor };
 }
 
+/** The parts of an interactive message's data an edit may replace (INFERRED, see updateMessage). */
+const INTERACTIVE_KEYS = ['interactiveData', 'interactionGoal', 'allowSenderInteraction'] as const;
+
 function updateMessage(ctx: RouteContext): RouteResult {
 	const body = bodyObject(ctx);
 	const v = new Validator();
@@ -717,6 +720,16 @@ function updateMessage(ctx: RouteContext): RouteResult {
 		else delete message.data.mentions;
 	}
 	if (data?.metadata !== undefined) message.data = { ...message.data, metadata: data.metadata };
+	// INFERRED: the update-message page documents only text and metadata; for an interactive message the
+	// emulator also takes the interactive content (merged key by key, as text and metadata are), so a
+	// client loading the message again shows the edit.
+	if (message.category === 'interactive') {
+		for (const key of INTERACTIVE_KEYS) {
+			if (data?.[key] === undefined) continue;
+			if (key === 'allowSenderInteraction' ? typeof data[key] !== 'boolean' : !isPlainObject(data[key])) throw errors.badRequest({ [`data.${key}`]: [`The data.${key} is invalid.`] });
+			message.data = { ...message.data, [key]: data[key] };
+		}
+	}
 	if (tags !== undefined) message.tags = tags.length ? [...tags] : undefined;
 	message.editedAt = now;
 	message.editedBy = actor;
