@@ -6,22 +6,28 @@
  * 3. Starts the CometChat emulator (demo users, groups, messages) and a scripted stand-in for OpenAI.
  * 4. Imports a credential for each and every workflow in examples/, then runs the moderation example
  *    headless (`n8n execute`) and prints what it did.
- * 5. Starts the n8n editor on http://localhost:5678 with all of it in place, until Ctrl-C.
+ * 5. Starts n8n (`n8n start`), activates the two chat examples and runs them as their users would
+ *    (test/e2e/n8n/live-examples.ts, as the e2e checks do): a moderator answers a Send and Wait question in
+ *    the chat (Dismiss, then Ban), and a user writes to the AI support bot; prints what happened.
+ * 6. Leaves the n8n editor on http://localhost:5678 with all of it in place, until Ctrl-C.
  *
  *   npm run demo [-- --no-editor] [--port 5678] [--emulator-port 8787]
  */
 import { join } from 'node:path';
 import { createEmulator, type Emulator } from '../test/emulator';
-import { addBot } from '../test/emulator/routes/messages';
-import { addReason } from '../test/emulator/routes/moderation';
 import { DEMO_OWNER, N8n, type Execution, freePort } from '../test/e2e/n8n/instance';
+import { addSupportBot, FLAGGED_PATH, flaggedMessage, moderationApproval, supportBotConversation } from '../test/e2e/n8n/live-examples';
 import { ensureRuntime, relative, WORK_DIR } from '../test/e2e/n8n/runtime';
 import { createScriptedModel, type ScriptedModel } from '../test/e2e/n8n/scripted-model';
 import { exampleCredentials, exampleId, exampleNames, loadExample, packPackage, prepareInstance } from '../test/e2e/n8n/setup';
+import { liveContext } from '../test/e2e/n8n/suite';
 
 const HEADLESS_EXAMPLE = 'moderation-webhook';
 const out = (line = ''): void => void process.stdout.write(`${line}\n`);
-const clip = (text: string, max = 150): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const clip = (raw: string, max = 150): string => {
+	const text = raw.replace(/\s+/g, ' ');
+	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+};
 
 function option(name: string, fallback: number): number {
 	const args = process.argv.slice(2);
@@ -53,9 +59,10 @@ function summary(item: Record<string, unknown>): string {
 	return JSON.stringify(item);
 }
 
-function printRun(run: Execution, emulator: Emulator): void {
-	const workflow = loadExample(HEADLESS_EXAMPLE);
-	const cometChatNodes = new Set(workflow.nodes.filter((n) => n.type.startsWith('n8n-nodes-cometchat.')).map((n) => n.name));
+function printRun(example: string, run: Execution, emulator: Emulator): void {
+	const workflow = loadExample(example);
+	// Tool nodes answer the agent, not the workflow (their items are not in the run's main output).
+	const cometChatNodes = new Set(workflow.nodes.filter((n) => n.type.startsWith('n8n-nodes-cometchat.') && !n.type.endsWith('Tool')).map((n) => n.name));
 	for (const node of run.ran.filter((n) => cometChatNodes.has(n))) {
 		const items = run.output(node);
 		out(`  ${node}: ${items.length} item${items.length === 1 ? '' : 's'}`);
@@ -67,6 +74,57 @@ function printRun(run: Execution, emulator: Emulator): void {
 		const behalf = r.headers.onbehalfof ? `  [onBehalfOf: ${r.headers.onbehalfof}]` : '';
 		out(`    ${r.method} ${r.path}${query ? `?${query}` : ''}${r.body === undefined ? '' : ` ${clip(JSON.stringify(r.body), 110)}`}${behalf}`);
 	}
+}
+
+/**
+ * examples/moderation-approval.json (Dismiss, then Ban) and examples/ai-support-bot.json, activated in the
+ * running n8n and used the way the e2e checks use them; prints what happened. Returns what went wrong, if anything.
+ */
+async function runChatExamples(running: { emulator: Emulator; model: ScriptedModel; n8n: N8n }): Promise<string | undefined> {
+	const { emulator } = running;
+	const approval = liveContext(running, 'moderation-approval');
+	const bot = liveContext(running, 'ai-support-bot');
+	await approval.activate();
+	await bot.activate();
+	out('  ✓ activated: moderation-approval, ai-support-bot');
+
+	out();
+	// Step 4 banned cometchat-uid-2 from the group already: here the flagged message is John Paul's.
+	const sender = 'cometchat-uid-5';
+	out(`  moderation-approval (examples/moderation-approval.json): cometchat-uid-1 flags a message of ${sender};`);
+	out(`  the report reaches POST /webhook/${FLAGGED_PATH}; CometChat Send and Wait asks mod-olivia in the chat and waits;`);
+	out('  mod-olivia clicks a button, as a CometChat UI Kit does (CORS preflight, then POST to the signed resume URL)');
+	const messageId = await flaggedMessage(emulator, sender);
+	for (const [button, label] of [['decline', 'Dismiss'], ['approve', 'Ban']] as const) {
+		emulator.requests.length = 0;
+		const { question, answer, run } = await progress(`moderator clicks ${label}`, moderationApproval(approval, messageId, button, sender));
+		out(`  · question ${String(question.message.id)} to mod-olivia: "${clip(String((question.message.data as { text?: string }).text), 100)}"`);
+		out(`  · ${label} clicked → ${answer.status}; the execution resumed`);
+		printRun('moderation-approval', run, emulator);
+		if (run.error || run.status !== 'success') return `moderation-approval failed: ${String(run.error ?? run.status)}`;
+		if (button === 'decline') {
+			if (run.output('Dismiss the flag').length !== 1) return 'moderation-approval: Dismiss did not review the flag';
+			out(`  ✓ moderation-approval: moderator dismissed → flag on message ${messageId} reviewed, nobody banned`);
+		} else {
+			if (!emulator.state.getGroup('cometchat-guid-1')?.bans.has(sender)) return `moderation-approval: Ban did not ban ${sender}`;
+			out(`  ✓ moderation-approval: moderator approved → ${sender} banned from cometchat-guid-1`);
+		}
+	}
+
+	out();
+	out('  ai-support-bot (examples/ai-support-bot.json): cometchat-uid-1 writes to the Custom Bot support-bot; CometChat');
+	out('  relays the message to the trigger; the AI Agent (scripted model) uses its CometChat tools; the reply goes back as the bot');
+	emulator.requests.length = 0;
+	running.model.reset();
+	const { text, run } = await progress('the AI Agent answers', supportBotConversation(bot));
+	out(`  · cometchat-uid-1 → support-bot: "${text}"`);
+	out(`  · the model called: ${[...new Set(running.model.requests.flatMap((r) => r.messages.flatMap((m) => m.tool_calls ?? []).map((c) => c.function.name)))].join(', ') || '(nothing)'}`);
+	printRun('ai-support-bot', run, emulator);
+	const reply = emulator.state.messages.at(-1);
+	if (run.error || run.status !== 'success') return `ai-support-bot failed: ${String(run.error ?? run.status)}`;
+	if (reply?.sender !== 'support-bot' || reply.receiver !== 'cometchat-uid-1') return 'ai-support-bot: the bot did not reply to cometchat-uid-1';
+	out(`  ✓ ai-support-bot: user asked → AI Agent looked the user up and flagged the message → support-bot replied in the conversation ${String(reply.conversationId)}`);
+	return undefined;
 }
 
 async function main(): Promise<void> {
@@ -99,9 +157,7 @@ async function main(): Promise<void> {
 	const emulator = await createEmulator({ seed: true, port: emulatorPort });
 	running.emulator = emulator;
 	// For the AI support bot and moderation approval examples: the bot `support-bot` and the reason `spam`.
-	emulator.seedUser({ uid: 'support-bot', name: 'Support Bot' });
-	addBot(emulator.state, 'support-bot');
-	addReason(emulator.state, { id: 'spam', name: 'Spam' });
+	addSupportBot(emulator);
 	const model = await createScriptedModel();
 	running.model = model;
 	out(`  ✓ CometChat emulator on ${emulator.url} (App ID ${emulator.appId}; demo users, groups and messages)`);
@@ -117,31 +173,37 @@ async function main(): Promise<void> {
 	out();
 	out(`4. n8n execute --id=${exampleId(HEADLESS_EXAMPLE)}  (examples/${HEADLESS_EXAMPLE}.json, headless, from its "Try it" trigger)`);
 	const run = await progress('running the workflow', n8n.execute(exampleId(HEADLESS_EXAMPLE)));
-	printRun(run, emulator);
+	printRun(HEADLESS_EXAMPLE, run, emulator);
 	if (run.error || run.status !== 'success') {
 		out(`  ✗ the workflow failed: ${String(run.error ?? run.status)}`);
 		await stop(1);
 	}
 	out('  ✓ workflow succeeded');
+	out();
+	out(`5. n8n start  (log: ${relative(n8n.logFile)}), then the chat examples, activated, used as in production`);
+	const started = Date.now();
+	await progress('starting n8n', n8n.start());
+	await n8n.setupOwner(DEMO_OWNER);
+	out(`  ✓ ready in ${Math.round((Date.now() - started) / 1000)} s`);
+	const failed = await runChatExamples({ emulator, model, n8n });
+	if (failed) {
+		out(`  ✗ ${failed}`);
+		out(`  n8n's log: ${relative(n8n.logFile)}`);
+		await stop(1);
+	}
 	if (!editor) {
 		out();
 		out('Done (--no-editor). Run npm run demo without it to open the n8n editor.');
 		await stop(0);
 	}
 	out();
-	out(`5. n8n start  (log: ${relative(n8n.logFile)})`);
-	const started = Date.now();
-	await progress('starting n8n', n8n.start());
-	await n8n.setupOwner(DEMO_OWNER);
-	out(`  ✓ ready in ${Math.round((Date.now() - started) / 1000)} s`);
-	out();
 	out(`The n8n editor is running: ${n8n.url}`);
 	out(`  sign in as ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
 	out('  the example workflows, with their credentials pointing at the emulator:');
 	for (const name of examples) out(`    ${n8n.url}/workflow/${exampleId(name)}   ${loadExample(name).name}`);
 	out(`  the emulator keeps its state while the demo runs: curl -s -H 'apikey: ${emulator.apiKey}' ${emulator.url}/users`);
-	out('  moderation approval: activate it, then ask the moderator (the answer buttons are in the message CometChat stored):');
-	out(`    curl -X POST ${n8n.url}/webhook/cometchat-flagged -H 'content-type: application/json' -d '{"messageId":"3","sender":"cometchat-uid-2","guid":"cometchat-guid-1","text":"Cheap pills","reason":"spam"}'`);
+	out('  moderation approval is active: ask the moderator again (the answer buttons are in the message CometChat stored):');
+	out(`    curl -X POST ${n8n.url}/webhook/${FLAGGED_PATH} -H 'content-type: application/json' -d '{"messageId":"3","sender":"cometchat-uid-2","guid":"cometchat-guid-1","text":"Cheap pills","reason":"spam"}'`);
 	out('    the execution waits; POST {} (content-type: application/json) to a button\'s action.url in the interactive message the emulator stored');
 	out('Press Ctrl-C to stop n8n and the emulator.');
 	await n8n.waitForExit();

@@ -1,6 +1,7 @@
 /**
  * The README says the package works on n8n 1.x from 1.85: the same tarball, installed the same way into
- * the newest n8n 1.x (on Node.js 20), loads and runs the moderation example with the same assertions.
+ * the newest n8n 1.x (on Node.js 20), loads and runs the moderation example with the same assertions,
+ * and Send and Wait waits and resumes; 1.x generates no Human review tool.
  */
 import { exampleId } from './n8n/setup';
 import { e2eTest, liveContext, loadCheck, useRealN8n } from './n8n/suite';
@@ -38,6 +39,16 @@ describe('n8n 1.x: Send and Wait', () => {
 			}
 		}
 	}, 600000);
+
+	// n8n 1.x has no tool generation for send-and-wait nodes (packages/cli/src/tool-generation/ came with
+	// 2.x): no Human review tool, so an agent cannot ask through CometChat there.
+	e2eTest(suite, 'offers no Human review (HITL) tool: that is n8n 2.x', async () => {
+		const nodes = await suite.n8n.rest<Array<{ name: string }>>('GET', '/types/nodes.json');
+		const ours = nodes.map((n) => n.name).filter((n) => n.startsWith('n8n-nodes-cometchat.'));
+		expect(ours).toContain('n8n-nodes-cometchat.cometChatSendAndWait');
+		expect(ours).toContain('n8n-nodes-cometchat.cometChatTool');
+		expect(nodes.filter((n) => n.name.endsWith('HitlTool'))).toEqual([]);
+	});
 
 	e2eTest(suite, `${WAITING}: the execution waits, the answer from the chat resumes it once`, async () => {
 		suite.emulator.reset();

@@ -8,12 +8,15 @@ import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DOCS_IMAGES, launchBrowser, OUTPUT_DIR, openWorkflow, signIn } from './n8n/browser';
+import { requestLines } from './n8n/checks';
+import { HUMAN_REVIEW, HUMAN_REVIEW_PATH } from './n8n/human-review';
+import { clickInChat, waitingQuestion } from './n8n/live-examples';
 import { exampleId, exampleNames, loadExample, PACKAGE_NAME } from './n8n/setup';
-import { builtNode, e2eTest, liveContext, loadCheck, useRealN8n } from './n8n/suite';
+import { builtNode, e2eTest, liveContext, loadCheck, useRealN8n, workflowContext } from './n8n/suite';
 
 const examples = exampleNames();
 const checks = Object.fromEntries(examples.map((name) => [name, loadCheck(name)]));
-const suite = useRealN8n('n8n2', examples);
+const suite = useRealN8n('n8n2', examples, undefined, [HUMAN_REVIEW]);
 const NODE = `${PACKAGE_NAME}.cometChat`;
 
 describe('every example has a check', () => {
@@ -95,6 +98,63 @@ describe('n8n start: editor, REST API and webhooks', () => {
 				await checks[name]?.live?.(liveContext(suite, name));
 			});
 		}
+	});
+
+	// n8n 2.x's generated Human review tool (hitl-tools.ts) gates the tool connected to it: n8n runs the
+	// HITL node (CometChat Send and Wait, Approval) when the agent calls the gated tool, the execution
+	// waits, and the gated tool runs only if the answer is approved (n8n's processHitlResponses).
+	e2eTest(suite, 'the Human review tool in an AI Agent: the ban waits for a moderator in the chat; Ban runs it, Dismiss tells the agent no', async () => {
+		suite.emulator.reset();
+		suite.model.reset();
+		const live = workflowContext(suite, String(HUMAN_REVIEW.id), 'the Human review workflow');
+		await live.activate();
+		const { emulator, model } = suite;
+		const reportAndWait = async (uid: string) => {
+			emulator.requests.length = 0;
+			model.reset();
+			const started = await live.webhook(HUMAN_REVIEW_PATH, { text: `Please ban uid: ${uid}, guid: cometchat-guid-1` });
+			expect(started).toEqual({ status: 200, body: { message: 'Workflow was started' } });
+			return await waitingQuestion(emulator, suite.n8n, String(HUMAN_REVIEW.id));
+		};
+
+		// 1. The agent wants to ban cometchat-uid-2: the moderator is asked first; nothing is banned yet.
+		const first = await reportAndWait('cometchat-uid-2');
+		// The model sees the gated tool with the tool's own parameters and the HITL layer's (none here).
+		const offered = model.requests[0].tools?.map((t) => ({ name: t.function.name, parameters: Object.keys(t.function.parameters?.properties ?? {}) }));
+		expect(offered).toEqual([{ name: 'Ban_from_group', parameters: ['toolParameters', 'hitlParameters'] }]);
+		expect(first.message).toMatchObject({ sender: 'app_system', receiver: 'mod-olivia', category: 'interactive', type: 'card' });
+		// n8n's default message of the HITL tool names the tool.
+		expect((first.message.data as { text: string }).text).toMatch(/^The agent wants to run this tool: Ban_from_group\n\nInput:\n/);
+		expect(requestLines(emulator)).toHaveLength(1);
+		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('cometchat-uid-2')).toBe(false);
+		const approved = await clickInChat(first.url('approve'), 'mod-olivia');
+		expect(approved.answer.status).toBe(200);
+		const banned = await live.lastExecution();
+		expect(banned.error).toBeUndefined();
+		expect([...banned.ran].sort()).toEqual(['AI Agent', 'Ban from group', 'Moderator review', 'OpenAI Chat Model', 'Report']);
+		expect(banned.output('AI Agent')).toEqual([
+			{
+				output: 'Done. The tools answered:\n- Ban_from_group: [{"success":true,"message":"The user with uid cometchat-uid-2 has been banned from the Group with cometchat-guid-1."}]',
+			},
+		]);
+		expect(requestLines(emulator).slice(1)).toEqual(['POST /groups/cometchat-guid-1/bannedusers/cometchat-uid-2 [mod-olivia]']);
+		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('cometchat-uid-2')).toBe(true);
+		// A second click resumes nothing and bans nothing twice.
+		await clickInChat(first.url('decline'), 'mod-olivia');
+		expect(requestLines(emulator)).toHaveLength(2);
+		expect(await live.executionCount()).toBe(1);
+
+		// 2. cometchat-uid-5: the moderator dismisses; the ban does not run and the agent is told so.
+		const second = await reportAndWait('cometchat-uid-5');
+		expect((await clickInChat(second.url('decline'), 'mod-olivia')).answer.status).toBe(200);
+		const dismissed = await live.lastExecution();
+		expect(dismissed.error).toBeUndefined();
+		expect(dismissed.ran).not.toContain('Ban from group');
+		// n8n's denial (processHitlResponses.getDenialMessage) reaches the model as the tool's answer.
+		const denial = 'User rejected the tool call to Ban from group (id: call_1). STOP what you are doing and wait for the user to tell you how to proceed. The tool is still available if needed.';
+		expect(dismissed.output('AI Agent')).toEqual([{ output: `Done. The tools answered:\n- Ban_from_group: ${JSON.stringify([{ output: denial }])}` }]);
+		expect(requestLines(emulator)).toHaveLength(1);
+		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('cometchat-uid-5')).toBe(false);
 	});
 
 	describe('in a real browser (Debian Chromium, playwright-core)', () => {

@@ -1,6 +1,7 @@
 /**
  * The package in n8n 2.x in queue mode (PostgreSQL, Redis, `n8n start`, two `n8n webhook`, one
- * `n8n worker`; see n8n/queue.ts): an action workflow runs on the worker, and the trigger's duplicate
+ * `n8n worker`; see n8n/queue.ts): an action workflow runs on the worker, a Send and Wait execution
+ * waits and is resumed on the worker by the answer given through a webhook process, and the trigger's duplicate
  * handling holds across the two webhook processes — CometChat's retries (10 s and 30 s later) reach
  * whichever process the load balancer picks. Measurements go to test/e2e/output/queue-mode.json.
  */
@@ -8,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OUTPUT_DIR } from './n8n/browser';
 import { DERIVED_MUID, requestLines } from './n8n/checks';
+import { clickInChat, FLAGGED_PATH, flaggedMessage, flagReport, waitingQuestion } from './n8n/live-examples';
 import type { N8n, WorkflowFile, WorkflowNode } from './n8n/instance';
 import { useQueueN8n } from './n8n/queue';
 import { exampleId, loadExample, WEBHOOK_AUTH } from './n8n/setup';
@@ -15,6 +17,7 @@ import { e2eTest, liveContext, readExecution, registered } from './n8n/suite';
 import { messageSent } from './n8n/trigger-duplicates';
 
 const ACTION = 'moderation-flagged-message';
+const WAITING = 'moderation-approval';
 const TRIGGER = 'CometChat Trigger';
 const authorization = `Basic ${Buffer.from(`${WEBHOOK_AUTH.username}:${WEBHOOK_AUTH.password}`).toString('base64')}`;
 
@@ -84,7 +87,7 @@ const CLAIM = guarded('queuePostgresClaim1', 'Queue mode: a Postgres claim after
 	credentials: { postgres: { id: 'queue-postgres', name: 'Postgres (events claimed)' } },
 });
 
-const suite = useQueueN8n([ACTION], [RETRIES, REMOVE_DUPLICATES, CLAIM], () => [
+const suite = useQueueN8n([ACTION, WAITING], [RETRIES, REMOVE_DUPLICATES, CLAIM], () => [
 	{
 		id: 'queue-postgres',
 		name: 'Postgres (events claimed)',
@@ -179,6 +182,61 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 		const [execution] = await settledExecutions(exampleId(ACTION));
 		expect(readFileSync(suite.worker.logFile, 'utf8')).toContain(`Worker started execution ${execution.id} `);
 		expect(readFileSync(suite.n8n.logFile, 'utf8')).not.toContain(`started execution ${execution.id} `);
+	});
+
+	e2eTest(suite, `${WAITING}: Send and Wait waits on the worker; the answer through a webhook process resumes it on the worker, once`, async () => {
+		suite.emulator.reset();
+		const live = liveContext(suite, WAITING);
+		await live.activate();
+		const [a, b] = suite.webhooks;
+		const messageId = await flaggedMessage(suite.emulator);
+		suite.emulator.requests.length = 0;
+		// The report reaches webhook process B; the worker runs the execution up to the question and it waits.
+		await registered(b, FLAGGED_PATH);
+		const reported = await fetch(`${b.url}/webhook/${FLAGGED_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(flagReport(messageId)) });
+		expect(reported.status).toBe(200);
+		const question = await waitingQuestion(suite.emulator, suite.n8n, exampleId(WAITING));
+		const [waiting] = suite.services.sql(`SELECT id || ' ' || status FROM execution_entity WHERE "workflowId" = '${exampleId(WAITING)}'`).split('\n');
+		const id = waiting.split(' ')[0];
+		expect(waiting).toBe(`${id} waiting`);
+		// The buttons point at WEBHOOK_URL (process A, the load balancer here), signed.
+		const approve = question.url('approve');
+		expect(approve).toMatch(new RegExp(`^${a.url}/webhook-waiting/${id}/[\\w-]+\\?approved=true&w=[0-9a-f]+&signature=[0-9a-f]{64}$`));
+		expect(requestLines(suite.emulator)).toHaveLength(1);
+
+		const { answer } = await clickInChat(approve, 'mod-olivia');
+		expect(answer.status).toBe(200);
+		const run = await live.lastExecution();
+		expect(run.error).toBeUndefined();
+		expect(run.output('Ask a moderator')).toEqual([
+			{ data: { approved: true }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', outcomeMessageId: expect.any(String) },
+		]);
+		expect(run.output('Ban the sender')).toEqual([
+			{ success: true, message: 'The user with uid cometchat-uid-2 has been banned from the Group with cometchat-guid-1.' },
+		]);
+		const lines = requestLines(suite.emulator);
+		expect(lines[0]).toMatch(/^POST \/messages \{"receiver":"mod-olivia","receiverType":"user","category":"interactive","type":"card",/);
+		expect(lines.slice(1)).toEqual([
+			'POST /messages {"receiver":"mod-olivia","receiverType":"user","category":"message","type":"text","data":{"text":"Approved by mod-olivia"}}',
+			'POST /groups/cometchat-guid-1/bannedusers/cometchat-uid-2 [mod-olivia]',
+		]);
+		// The worker ran both halves: up to the wait, and from the resume on; no other process ran any.
+		const worker = readFileSync(suite.worker.logFile, 'utf8');
+		expect(worker.split(`Worker started execution ${id} `).length - 1).toBe(2);
+		for (const other of [suite.n8n, a, b]) expect(readFileSync(other.logFile, 'utf8')).not.toContain(`started execution ${id} `);
+
+		// The same answer again, through the other webhook process: nothing resumes, nothing is sent.
+		const again = await clickInChat(approve.replace(a.url, b.url), 'mod-olivia');
+		const page = await again.answer.text();
+		// n8n's own page (templates/send-and-wait-no-action-required): the execution finished.
+		expect(again.answer.status).toBe(200);
+		expect(page).toContain('<title>No action required</title>');
+		measured.sendAndWaitSecondAnswer = { status: again.answer.status, page: 'No action required' };
+		process.stderr.write(`queue mode, Send and Wait second answer: ${JSON.stringify(measured.sendAndWaitSecondAnswer)}\n`);
+		await sleep(3000);
+		expect(await live.executionCount()).toBe(1);
+		expect(requestLines(suite.emulator)).toHaveLength(3);
+		expect(readFileSync(suite.worker.logFile, 'utf8').split(`Worker started execution ${id} `).length - 1).toBe(2);
 	});
 
 	describe('the trigger across the two webhook processes', () => {

@@ -6,58 +6,13 @@
 // for the moderator (Mark as Interacted, on by default) and edits it to show the outcome (Edit Message to
 // Show Outcome), which needs the message's ID at resume: kept with the waiting execution in real n8n (see
 // the node), so this checks it survives n8n's save and load; the edit keeps the same signed URLs.
-import { messageExtras } from '../../emulator/routes/messages';
-import { addReason } from '../../emulator/routes/moderation';
 import type { Emulator, MessageRecord } from '../../emulator';
+import { messageExtras } from '../../emulator/routes/messages';
 import { type ExampleCheck, requestLines } from '../n8n/checks';
-import type { N8n } from '../n8n/instance';
+import { clickInChat, FLAGGED_PATH, flaggedMessage, flagReport, moderationApproval, UI_KIT_ORIGIN, waitingQuestion } from '../n8n/live-examples';
 import { exampleId } from '../n8n/setup';
 
 const ID = exampleId('moderation-approval');
-const ORIGIN = 'https://chat.example.com';
-
-/** The newest message of the demo group from cometchat-uid-2, flagged by cometchat-uid-1 through CometChat's API. */
-async function flaggedMessage(emulator: Emulator): Promise<string> {
-	if (!emulator.state.messages.some((m) => m.data?.text === 'Cheap pills, 90% off: pm me')) {
-		const now = emulator.state.now();
-		emulator.state.messages.push({
-			id: emulator.state.nextMessageId(),
-			conversationId: 'group_cometchat-guid-1',
-			sender: 'cometchat-uid-2',
-			receiverType: 'group',
-			receiver: 'cometchat-guid-1',
-			category: 'message',
-			type: 'text',
-			data: { text: 'Cheap pills, 90% off: pm me' },
-			sentAt: now,
-			updatedAt: now,
-		} as MessageRecord);
-	}
-	const message = emulator.state.messages.filter((m) => m.data?.text === 'Cheap pills, 90% off: pm me').at(-1)!;
-	addReason(emulator.state, { id: 'spam', name: 'Spam' });
-	const flagged = await fetch(`${emulator.url}/messages/${message.id}/flagged`, {
-		method: 'POST',
-		headers: { apikey: emulator.apiKey, onBehalfOf: 'cometchat-uid-1', 'content-type': 'application/json', accept: 'application/json' },
-		body: JSON.stringify({ reasonId: 'spam', remark: 'selling pills' }),
-	});
-	expect(flagged.status).toBe(200);
-	return String(message.id);
-}
-
-/** Waits until the example's newest execution is waiting; returns the interactive message it sent. */
-async function question(emulator: Emulator, n8n: N8n): Promise<{ message: MessageRecord; url: (elementId: string) => string }> {
-	const deadline = Date.now() + 60000;
-	for (;;) {
-		const page = await n8n.rest<{ results: Array<{ id: string; status: string }> }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: ID }))}`);
-		const message = emulator.state.messages.filter((m) => m.category === 'interactive').at(-1);
-		if (page.results[0]?.status === 'waiting' && message) {
-			const actions = ((message.data as { interactiveData: { cardActions: Array<{ elementId: string; action: { url: string } }> } }).interactiveData.cardActions);
-			return { message, url: (id) => actions.find((a) => a.elementId === id)!.action.url };
-		}
-		if (Date.now() > deadline) throw new Error(`The execution did not wait within 60 s (newest: ${JSON.stringify(page.results[0])})`);
-		await new Promise((r) => setTimeout(r, 500));
-	}
-}
 
 /** The elements `uid` has interacted with on `message`, as CometChat keeps them. */
 const interactedBy = (emulator: Emulator, message: MessageRecord, uid: string) =>
@@ -73,25 +28,25 @@ function expectEdit(emulator: Emulator, message: MessageRecord, outcome: string)
 	expect(message.data).toMatchObject({ text, interactiveData: { text } });
 }
 
-/** What a web UI Kit does for an apiAction button: the CORS preflight, then the POST with its body. */
+/** A click in the chat, with the CORS preflight a browser sends first checked. */
 async function click(url: string, uid: string): Promise<Response> {
-	const preflight = await fetch(url, { method: 'OPTIONS', headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } });
+	const { preflight, answer } = await clickInChat(url, uid);
 	expect(preflight.status).toBeLessThan(300);
-	expect(preflight.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+	expect(preflight.headers.get('access-control-allow-origin')).toBe(UI_KIT_ORIGIN);
 	expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type');
-	return await fetch(url, { method: 'POST', headers: { Origin: ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify({ approved: true, answer: {}, cometchatSenderUid: uid }) });
+	return answer;
 }
 
 export const check: ExampleCheck = {
-	async live({ activate, webhook, lastExecution, executionCount, emulator, n8n }) {
+	async live(ctx) {
+		const { activate, webhook, lastExecution, executionCount, emulator, n8n } = ctx;
 		const messageId = await flaggedMessage(emulator);
 		emulator.requests.length = 0;
 		await activate();
-		const report = { messageId, sender: 'cometchat-uid-2', guid: 'cometchat-guid-1', text: 'Cheap pills, 90% off: pm me', reason: 'spam' };
 
 		// 1. The moderator dismisses the flag.
-		expect((await webhook('cometchat-flagged', report)).status).toBe(200);
-		const first = await question(emulator, n8n);
+		expect((await webhook(FLAGGED_PATH, flagReport(messageId))).status).toBe(200);
+		const first = await waitingQuestion(emulator, n8n, ID);
 		expect(first.message).toMatchObject({ sender: 'app_system', receiver: 'mod-olivia', category: 'interactive', type: 'card' });
 		const dismiss = first.url('decline');
 		// A forged answer (the signed query changed) and a link preview's visit resume nothing.
@@ -126,23 +81,23 @@ export const check: ExampleCheck = {
 		expect(interactedBy(emulator, first.message, 'mod-olivia')).toEqual(['decline']);
 		expectEdit(emulator, first.message, 'Declined by mod-olivia');
 
-		// 2. The next report: the moderator bans.
+		// 2. The next report: the moderator bans (as the demo runs it).
 		emulator.requests.length = 0;
-		expect((await webhook('cometchat-flagged', report)).status).toBe(200);
-		const second = await question(emulator, n8n);
-		expect(second.message.id).not.toBe(first.message.id);
-		expect((await click(second.url('approve'), 'mod-olivia')).status).toBe(200);
-		const banned = await lastExecution();
+		const second = await moderationApproval(ctx, messageId, 'approve');
+		expect(second.question.message.id).not.toBe(first.message.id);
+		expect(second.answer.status).toBe(200);
+		const banned = second.run;
 		expect(banned.error).toBeUndefined();
 		expect(banned.output('Ban the sender')).toEqual([
 			{ success: true, message: 'The user with uid cometchat-uid-2 has been banned from the Group with cometchat-guid-1.' },
 		]);
-		expect(banned.output('Ask a moderator')).toMatchObject([{ data: { approved: true }, messageId: second.message.id, interacted: true, edited: true }]);
-		expectEdit(emulator, second.message, 'Approved by mod-olivia');
-		expect(interactedBy(emulator, second.message, 'mod-olivia')).toEqual(['approve']);
+		const asked = second.question.message;
+		expect(banned.output('Ask a moderator')).toMatchObject([{ data: { approved: true }, messageId: asked.id, interacted: true, edited: true }]);
+		expectEdit(emulator, asked, 'Approved by mod-olivia');
+		expect(interactedBy(emulator, asked, 'mod-olivia')).toEqual(['approve']);
 		expect(requestLines(emulator).slice(1)).toEqual([
-			`PATCH /messages/${second.message.id}/interacted {"interactions":["approve"]} [mod-olivia]`,
-			expect.stringMatching(`^PUT /messages/${second.message.id} \\{"data":`),
+			`PATCH /messages/${asked.id}/interacted {"interactions":["approve"]} [mod-olivia]`,
+			expect.stringMatching(`^PUT /messages/${asked.id} \\{"data":`),
 			'POST /messages {"receiver":"mod-olivia","receiverType":"user","category":"message","type":"text","data":{"text":"Approved by mod-olivia"}}',
 			'POST /groups/cometchat-guid-1/bannedusers/cometchat-uid-2 [mod-olivia]',
 		]);

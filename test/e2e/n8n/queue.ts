@@ -169,7 +169,11 @@ export function useQueueN8n(examples: string[], workflows: WorkflowFile[] = [], 
 		suite.emulator = await createEmulator({ seed: true });
 		suite.model = await createScriptedModel();
 		const home = join(dir, 'home');
+		// Webhook process A stands for the load balancer: n8n writes WEBHOOK_URL into resume URLs (Send and
+		// Wait, on the worker), and only webhook processes (and main) serve /webhook-waiting/.
+		const webhookPorts = [await freePort(), await freePort()];
 		const env: Record<string, string> = {
+			WEBHOOK_URL: `http://localhost:${webhookPorts[0]}/`,
 			EXECUTIONS_MODE: 'queue',
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
@@ -181,10 +185,10 @@ export function useQueueN8n(examples: string[], workflows: WorkflowFile[] = [], 
 			DB_POSTGRESDB_USER: 'postgres',
 			DB_POSTGRESDB_PASSWORD: 'trust-on-loopback',
 		};
-		const n8nProcess = async (command: 'start' | 'webhook' | 'worker', logName: string): Promise<N8n> =>
-			new N8n({ runtime, home, port: await freePort(), brokerPort: await freePort(), env, command, logName });
+		const n8nProcess = async (command: 'start' | 'webhook' | 'worker', logName: string, port?: number): Promise<N8n> =>
+			new N8n({ runtime, home, port: port ?? (await freePort()), brokerPort: await freePort(), env, command, logName });
 		suite.n8n = await n8nProcess('start', 'n8n-main.log');
-		suite.webhooks = [await n8nProcess('webhook', 'n8n-webhook-a.log'), await n8nProcess('webhook', 'n8n-webhook-b.log')];
+		suite.webhooks = [await n8nProcess('webhook', 'n8n-webhook-a.log', webhookPorts[0]), await n8nProcess('webhook', 'n8n-webhook-b.log', webhookPorts[1])];
 		suite.worker = await n8nProcess('worker', 'n8n-worker.log');
 		await prepareInstance(suite.n8n, {
 			tarball: packPackage('e2e-queue'),

@@ -15,9 +15,14 @@ interface Message {
 	tool_call_id?: string;
 }
 
+interface Schema {
+	type?: string;
+	properties?: Record<string, Schema>;
+}
+
 interface Tool {
 	type: string;
-	function: { name: string; description?: string; parameters?: { properties?: Record<string, { type?: string }>; required?: string[] } };
+	function: { name: string; description?: string; parameters?: Schema & { required?: string[] } };
 }
 
 export interface ChatRequest {
@@ -66,15 +71,22 @@ export function reply(request: ChatRequest): Message {
 	if (tools.length === 0) return { role: 'assistant', content: 'I have no tools to act with.' };
 	const given = pairs(text(lastUser?.content));
 	const missing = new Set<string>();
-	const toolCalls = tools.map((tool, index) => {
+	// Objects are filled field by field: a tool gated by a Human review tool takes {toolParameters, hitlParameters}.
+	const fill = (schema: Schema | undefined): Record<string, unknown> => {
 		const args: Record<string, unknown> = {};
-		for (const [name, schema] of Object.entries(tool.function.parameters?.properties ?? {})) {
+		for (const [name, field] of Object.entries(schema?.properties ?? {})) {
 			const value = given.get(name.toLowerCase());
-			if (value === undefined) missing.add(name);
-			else args[name] = schema.type === 'number' ? Number(value) : schema.type === 'boolean' ? value === 'true' : value;
+			if (field.type === 'object') args[name] = fill(field);
+			else if (value === undefined) missing.add(name);
+			else args[name] = field.type === 'number' ? Number(value) : field.type === 'boolean' ? value === 'true' : value;
 		}
-		return { id: `call_${index + 1}`, type: 'function', function: { name: tool.function.name, arguments: JSON.stringify(args) } };
-	});
+		return args;
+	};
+	const toolCalls = tools.map((tool, index) => ({
+		id: `call_${index + 1}`,
+		type: 'function',
+		function: { name: tool.function.name, arguments: JSON.stringify(fill(tool.function.parameters)) },
+	}));
 	if (missing.size > 0) {
 		return { role: 'assistant', content: `Please tell me ${[...missing].map((m) => `${m}: …`).join(', ')}.` };
 	}

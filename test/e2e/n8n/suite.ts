@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEmulator, type Emulator } from '../../emulator';
 import type { CheckContext, ExampleCheck, LiveContext } from './checks';
-import { type Execution, freePort, N8n, readRun, type RunLike, tail } from './instance';
+import { type Execution, freePort, N8n, readRun, type RunLike, tail, type WorkflowFile } from './instance';
 import { installedRuntime, relative, type RuntimeName, WORK_DIR } from './runtime';
 import { createScriptedModel, type ScriptedModel } from './scripted-model';
 import { exampleCredentials, exampleId, packPackage, prepareInstance } from './setup';
@@ -18,7 +18,8 @@ export interface Suite extends CheckContext {
 	n8n: N8n;
 }
 
-export function useRealN8n(runtimeName: RuntimeName, examples: string[], env?: Record<string, string>): Suite {
+/** `workflows`: test workflows (not examples) imported beside the examples. */
+export function useRealN8n(runtimeName: RuntimeName, examples: string[], env?: Record<string, string>, workflows: WorkflowFile[] = []): Suite {
 	const suite = {} as Suite;
 	beforeAll(async () => {
 		const runtime = installedRuntime(runtimeName);
@@ -26,7 +27,7 @@ export function useRealN8n(runtimeName: RuntimeName, examples: string[], env?: R
 		suite.emulator = await createEmulator({ seed: true });
 		suite.model = await createScriptedModel();
 		suite.n8n = new N8n({ runtime, home: join(WORK_DIR, `e2e-${runtimeName}`), port: await freePort(), brokerPort: await freePort(), env });
-		await prepareInstance(suite.n8n, { tarball: packPackage(`e2e-${runtimeName}`), credentials: exampleCredentials(suite.emulator, suite.model.url), examples });
+		await prepareInstance(suite.n8n, { tarball: packPackage(`e2e-${runtimeName}`), credentials: exampleCredentials(suite.emulator, suite.model.url), examples, workflows });
 	}, 600000);
 	afterAll(async () => {
 		await suite.n8n?.stop();
@@ -104,8 +105,12 @@ export async function readExecution(n8n: N8n, id: string): Promise<Execution> {
 
 /** The live context of one example in a running n8n (REST calls as the owner). */
 export function liveContext(suite: Suite, name: string): LiveContext {
+	return workflowContext(suite, exampleId(name), name);
+}
+
+/** The live context of the workflow `id` (`name` for messages). */
+export function workflowContext(suite: Suite, id: string, name: string): LiveContext {
 	const { n8n } = suite;
-	const id = exampleId(name);
 	const executions = async (): Promise<Array<{ id: string; status: string }>> => {
 		const page = await n8n.rest<{ results: Array<{ id: string; status: string }> }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: id }))}`);
 		return page.results;
