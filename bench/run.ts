@@ -265,23 +265,23 @@ async function returnAll(emulator: EmulatorProcess, options: Options, rows: Row[
 	const results = new Map<string, Measured[]>();
 	for (let run = 0; run < options.runs; run++) {
 		for (const task of tasks) {
-			const kinds: Kind[] = run % 2 ? ['raw', 'node'] : ['node', 'raw'];
+			const kinds: Kind[] = (['node', 'raw', 'routing'] as Kind[]).map((_, i, all) => all[(i + run) % all.length]);
 			for (const kind of kinds) {
 				const profile = options.profile && kind === 'node' && run === 0 ? join(BENCH_DIR, 'profiles', `${task}.cpuprofile`) : undefined;
 				const spec: LegSpec = { task, kind, count: 0, concurrency: 0, warmup: 0, emulator: emulator.info, benchDir: BENCH_DIR, profile };
 				const measured = await measure(emulator, spec, `${task} ${kind}`);
 				const key = `${task}/${kind}`;
 				results.set(key, [...(results.get(key) ?? []), measured]);
-				out(`  run ${run + 1} ${task.padEnd(12)} ${LABEL[kind].padEnd(15)} ${fmt(measured.ms / 1000, 2)} s  ${measured.items} items  ${measured.emulator.requests} requests  peak ${fmt(measured.peakMb)} MB for ${fmt(measured.jsonMb ?? NaN, 1)} MB of JSON`);
+				out(`  run ${run + 1} ${task.padEnd(12)} ${LABEL[kind].padEnd(23)} ${fmt(measured.ms / 1000, 2)} s  ${measured.items} items  ${measured.emulator.requests} requests  peak ${fmt(measured.peakMb)} MB for ${fmt(measured.jsonMb ?? NaN, 1)} MB of JSON`);
 			}
 		}
 	}
 	for (const task of tasks) {
 		const get = (kind: Kind) => results.get(`${task}/${kind}`) ?? [];
 		const section = `Return All: ${options.listSize} ${task === 'listUsers' ? 'users (page/perPage)' : 'messages (cursor)'}`;
-		for (const kind of ['node', 'raw'] as Kind[]) {
+		for (const kind of ['node', 'raw', 'routing'] as Kind[]) {
 			const legs = get(kind);
-			const ratio = median(get('node').map((m, i) => (m.error ? NaN : m.ms / get('raw')[i].ms)));
+			const ratio = median(get(kind).map((m, i) => (m.error ? NaN : m.ms / get('raw')[i].ms)));
 			const pages = Object.entries(legs[0].emulator.byRoute)
 				.map(([route, n]) => `${n} × ${route}`)
 				.join(', ');
@@ -295,7 +295,7 @@ async function returnAll(emulator: EmulatorProcess, options: Options, rows: Row[
 					`${fmt(median(legs.map((m) => m.emulator.requests)))} (${pages})`,
 					`${fmt(median(legs.map((m) => m.peakMb)))} MB`,
 					`${fmt(median(legs.map((m) => m.peakMb / (m.jsonMb ?? NaN))), 2)}× of ${fmt(median(legs.map((m) => m.jsonMb ?? NaN)), 1)} MB JSON`,
-					kind === 'node' ? `${fmt(ratio, 2)} (time ÷ raw)` : '',
+					kind === 'raw' ? '' : `${fmt(ratio, 2)} (time ÷ raw)`,
 				],
 			});
 		}

@@ -181,7 +181,12 @@ export function routedExecute(description: INodeTypeDescription) {
 					httpCode: error?.isAxiosError && error.response ? String(error.response.status) : 'none',
 				});
 			}
-			for (const item of result.value) output.push({ ...item, pairedItem: item.pairedItem ?? { item: itemIndex } });
+			// Items the answer made, so set in place: one pairing shared by all of them (a list may be 100,000).
+			const paired = { item: itemIndex };
+			for (const item of result.value) {
+				item.pairedItem ??= paired;
+				output.push(item);
+			}
 		}
 		return [output];
 	};

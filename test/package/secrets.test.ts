@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { LoggerProxy, type IDataObject, type INodeParameters } from 'n8n-workflow';
 import { createEmulator, type Emulator } from '../emulator';
 import { managementStore } from '../emulator/management';
-import { redactAll, secretForms, SECRET_MIN_LENGTH } from '../../nodes/shared/errors/redaction';
+import { redactAll, redactItems, secretForms, SECRET_MIN_LENGTH } from '../../nodes/shared/errors/redaction';
 import {
 	chatNode,
 	credentialDefaults,
@@ -462,6 +462,20 @@ describe('redaction itself', () => {
 		const secret = ' Ab/cd+ef 0123 ';
 		const value = { [`k ${secret.trim()}`]: [`x${secret}y`, `%2F ${encodeURIComponent(secret.trim()).toLowerCase()}`, 'plain'] };
 		expect(redactAll(value, [secret])).toEqual({ 'k [redacted]': ['x[redacted]y', '%2F [redacted]', 'plain'] });
+	});
+
+	it('output items: only those holding a form of a secret (in a value, a key, deep in lists) are copied without it; the others stay as they are', () => {
+		const secret = 'k3y-0f-the-app-1234';
+		const clean = { json: { uid: 'alice', tags: ['a'], n: 12345678901234 } };
+		const inKey = { json: { metadata: { [`note ${secret.toUpperCase()}`]: 1 } } };
+		const deep = { json: { a: [[{ b: [`x ${encodeURIComponent(secret)} y`] }]] } };
+		const items = [clean, inKey, deep];
+		const out = redactItems(items, [secret]);
+		expect(out[0]).toBe(clean);
+		expect(out[1].json).toEqual({ metadata: { 'note [redacted]': 1 } });
+		expect(out[2].json).toEqual({ a: [[{ b: ['x [redacted] y'] }]] });
+		expect(inKey.json.metadata).toHaveProperty([`note ${secret.toUpperCase()}`]); // a copy, not the answer changed
+		expect(redactItems([clean], [secret])[0]).toBe(clean);
 	});
 
 	it(`does not search for secrets shorter than ${SECRET_MIN_LENGTH} characters: ordinary text stays`, () => {
