@@ -9,14 +9,13 @@ import { join } from 'node:path';
 import { WorkflowExecute } from 'n8n-core';
 import {
 	createRunExecutionData,
-	Workflow,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
 	type INodeParameters,
 	type INodeType,
 } from 'n8n-workflow';
-import { TestNodeTypes, additionalData, lifecycleHooks, nodeType, withDefaults } from '../test/harness';
+import { additionalData, lifecycleHooks, nodeType, oneNodeWorkflow, withDefaults } from '../test/harness';
 
 export const COMETCHAT_TYPE = 'n8n-nodes-cometchat.cometChat';
 export const HTTP_TYPE = 'n8n-nodes-base.httpRequest';
@@ -59,14 +58,7 @@ export async function runInEngine(
 		parameters,
 		credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat account' } },
 	};
-	const workflow = new Workflow({
-		id: 'bench-workflow',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: new TestNodeTypes({ [type]: impl }),
-		settings: { executionOrder: 'v1' },
-	});
+	const workflow = oneNodeWorkflow(node, impl, 'bench-workflow');
 	const hooks = lifecycleHooks('bench', [node], {});
 	const finished = new Promise<void>((resolve) => hooks.addHandler('workflowExecuteAfter', () => resolve()));
 	const runExecutionData = createRunExecutionData({

@@ -226,12 +226,17 @@ function makeNode(parameters: INodeParameters, continueOnFail = false, kind: Nod
 }
 
 function makeWorkflow(node: INode, kind: NodeKind = chatNode) {
+	return oneNodeWorkflow(node, kind.nodeType);
+}
+
+/** A workflow of one node, whose type is `nodeType`: what the harnesses and the benchmark run. */
+export function oneNodeWorkflow(node: INode, nodeType: INodeType, id = 'test-workflow'): Workflow {
 	return new Workflow({
-		id: 'test-workflow',
+		id,
 		nodes: [node],
 		connections: {},
 		active: false,
-		nodeTypes: new TestNodeTypes({ [kind.type]: kind.nodeType }),
+		nodeTypes: new TestNodeTypes({ [node.type]: nodeType }),
 		settings: { executionOrder: 'v1' },
 	});
 }

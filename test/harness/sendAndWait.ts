@@ -18,7 +18,6 @@ import { Container } from '@n8n/di';
 import { ExecutionLifecycleHooks, InstanceSettings, validateUrlSignature, WAITING_TOKEN_QUERY_PARAM, WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
 	createRunExecutionData,
-	Workflow,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
@@ -30,7 +29,7 @@ import {
 	type IWebhookFunctions,
 	type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { ROOT, TestNodeTypes } from './index';
+import { oneNodeWorkflow, ROOT } from './index';
 import { additionalData as webhookAdditionalData } from './trigger';
 
 export const WAIT_TYPE = 'n8n-nodes-cometchat.cometChatSendAndWait';
@@ -75,14 +74,7 @@ export async function startWait({ parameters, credentials, input }: { parameters
 		parameters,
 		credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat account' } },
 	};
-	const workflow = new Workflow({
-		id: 'wait-workflow',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: new TestNodeTypes({ [WAIT_TYPE]: waitType }),
-		settings: { executionOrder: 'v1' },
-	});
+	const workflow = oneNodeWorkflow(node, waitType, 'wait-workflow');
 	const executionId = 'wait-execution-1';
 	let status: 'running' | 'waiting' | 'finished' = 'running';
 	let resumedRun: Promise<IRun> | undefined;
