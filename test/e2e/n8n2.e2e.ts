@@ -137,11 +137,15 @@ describe('n8n start: editor, REST API and webhooks', () => {
 				output: 'Done. The tools answered:\n- Ban_from_group: [{"success":true,"message":"The user with uid cometchat-uid-2 has been banned from the Group with cometchat-guid-1."}]',
 			},
 		]);
-		expect(requestLines(emulator).slice(1)).toEqual(['POST /groups/cometchat-guid-1/bannedusers/cometchat-uid-2 [mod-olivia]']);
+		// The card is marked answered for the moderator (Mark as Interacted, on by default), then the gated tool runs.
+		expect(requestLines(emulator).slice(1)).toEqual([
+			`PATCH /messages/${first.message.id}/interacted {"interactions":["approve"]} [mod-olivia]`,
+			'POST /groups/cometchat-guid-1/bannedusers/cometchat-uid-2 [mod-olivia]',
+		]);
 		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('cometchat-uid-2')).toBe(true);
 		// A second click resumes nothing and bans nothing twice.
 		await clickInChat(first.url('decline'), 'mod-olivia');
-		expect(requestLines(emulator)).toHaveLength(2);
+		expect(requestLines(emulator)).toHaveLength(3);
 		expect(await live.executionCount()).toBe(1);
 
 		// 2. cometchat-uid-5: the moderator dismisses; the ban does not run and the agent is told so.
@@ -153,7 +157,7 @@ describe('n8n start: editor, REST API and webhooks', () => {
 		// n8n's denial (processHitlResponses.getDenialMessage) reaches the model as the tool's answer.
 		const denial = 'User rejected the tool call to Ban from group (id: call_1). STOP what you are doing and wait for the user to tell you how to proceed. The tool is still available if needed.';
 		expect(dismissed.output('AI Agent')).toEqual([{ output: `Done. The tools answered:\n- Ban_from_group: ${JSON.stringify([{ output: denial }])}` }]);
-		expect(requestLines(emulator)).toHaveLength(1);
+		expect(requestLines(emulator).slice(1)).toEqual([`PATCH /messages/${second.message.id}/interacted {"interactions":["decline"]} [mod-olivia]`]);
 		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('cometchat-uid-5')).toBe(false);
 	});
 

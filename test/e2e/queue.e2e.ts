@@ -209,7 +209,8 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 		const run = await live.lastExecution();
 		expect(run.error).toBeUndefined();
 		expect(run.output('Ask a moderator')).toEqual([
-			{ data: { approved: true }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', outcomeMessageId: expect.any(String) },
+			// The message's ID came back from the waiting execution's custom data, kept across the processes.
+			{ data: { approved: true }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: String(question.message.id), interacted: true, edited: true, outcomeMessageId: expect.any(String) },
 		]);
 		expect(run.output('Ban the sender')).toEqual([
 			{ success: true, message: 'The user with uid cometchat-uid-2 has been banned from the Group with cometchat-guid-1.' },
@@ -217,6 +218,8 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 		const lines = requestLines(suite.emulator);
 		expect(lines[0]).toMatch(/^POST \/messages \{"receiver":"mod-olivia","receiverType":"user","category":"interactive","type":"card",/);
 		expect(lines.slice(1)).toEqual([
+			`PATCH /messages/${question.message.id}/interacted {"interactions":["approve"]} [mod-olivia]`,
+			expect.stringMatching(`^PUT /messages/${question.message.id} \\{"data":`),
 			'POST /messages {"receiver":"mod-olivia","receiverType":"user","category":"message","type":"text","data":{"text":"Approved by mod-olivia"}}',
 			'POST /groups/cometchat-guid-1/bannedusers/cometchat-uid-2 [mod-olivia]',
 		]);
@@ -235,7 +238,7 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 		process.stderr.write(`queue mode, Send and Wait second answer: ${JSON.stringify(measured.sendAndWaitSecondAnswer)}\n`);
 		await sleep(3000);
 		expect(await live.executionCount()).toBe(1);
-		expect(requestLines(suite.emulator)).toHaveLength(3);
+		expect(requestLines(suite.emulator)).toHaveLength(5);
 		expect(readFileSync(suite.worker.logFile, 'utf8').split(`Worker started execution ${id} `).length - 1).toBe(2);
 	});
 
