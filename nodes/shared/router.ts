@@ -18,6 +18,7 @@ import {
 	type INodeTypeDescription,
 	type PostReceiveAction,
 } from 'n8n-workflow';
+import { isPlainObject } from './validate';
 
 /*
  * Why the CometChat node runs its own routing: n8n's RoutingNode (n8n-core) walks *every* property of
@@ -139,11 +140,9 @@ export function routedExecute(description: INodeTypeDescription) {
 		const batchSize = Number(batching?.batch?.batchSize) > 0 ? Number(batching?.batch?.batchSize) : 1;
 		const batchInterval = Number(batching?.batch?.batchInterval ?? 0);
 		const requests: Array<Promise<INodeExecutionData[]>> = [];
-		const contexts: IExecuteSingleFunctions[] = [];
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 			if (itemIndex > 0 && batchInterval > 0 && itemIndex % batchSize === 0) await sleep(batchInterval);
 			const single = singleItem(this, itemIndex);
-			contexts.push(single);
 			try {
 				const plan = newPlan(description, single);
 				for (const property of shown) merge(plan, planOf(single, node, description, property, ''));
@@ -166,7 +165,7 @@ export function routedExecute(description: INodeTypeDescription) {
 			const result = settled[itemIndex];
 			if (result.status === 'rejected') {
 				const error = result.reason as Error & { description?: string; isAxiosError?: boolean; response?: { status?: number } };
-				if (contexts[itemIndex].continueOnFail()) {
+				if (this.continueOnFail()) {
 					output.push({ json: {}, error: error as NodeApiError, pairedItem: { item: itemIndex } });
 					continue;
 				}
@@ -227,15 +226,14 @@ function applySettings(plan: RequestPlan, context: IExecuteSingleFunctions): voi
 		} catch {
 			parsed = undefined;
 		}
-		for (const part of ['host', 'port'] as const) {
-			if (!parsed?.[part === 'host' ? 'hostname' : 'port']) {
-				throw new NodeOperationError(context.getNode(), 'The proxy is not valid', {
-					itemIndex: context.getItemIndex(),
-					description: `The proxy URL does not contain a valid value for "${part}"`,
-				});
-			}
+		const missing = !parsed?.hostname ? 'host' : !parsed.port ? 'port' : undefined;
+		if (!parsed || missing) {
+			throw new NodeOperationError(context.getNode(), 'The proxy is not valid', {
+				itemIndex: context.getItemIndex(),
+				description: `The proxy URL does not contain a valid value for "${missing}"`,
+			});
 		}
-		const { hostname, port, protocol, username, password } = parsed!;
+		const { hostname, port, protocol, username, password } = parsed;
 		plan.options.proxy = {
 			host: hostname,
 			port: Number(port),
@@ -255,9 +253,12 @@ function newPlan(description: INodeTypeDescription, context: IExecuteSingleFunct
 	return plan;
 }
 
-/** RoutingNode's getRequestOptionsFromParameters for one property (and what it holds), or undefined when hidden. */
-function planOf(context: IExecuteSingleFunctions, node: INode, description: INodeTypeDescription, property: Routed, path: string): RequestPlan | undefined {
-	if (!NodeHelpers.displayParameter(node.parameters, property as INodeProperties, node, description)) return undefined;
+/**
+ * RoutingNode's getRequestOptionsFromParameters for one shown property (and what it holds). The top-level
+ * properties are found shown once per run; the entries of collections are checked here, per entry.
+ */
+function planOf(context: IExecuteSingleFunctions, node: INode, description: INodeTypeDescription, property: Routed, path: string): RequestPlan {
+	const shown = (entry: INodeProperties) => NodeHelpers.displayParameter(node.parameters, entry, node, description);
 	const plan = emptyPlan();
 	const basePath = path ? `${path}.` : '';
 	const routing = property.routing;
@@ -296,7 +297,7 @@ function planOf(context: IExecuteSingleFunctions, node: INode, description: INod
 	} else if (property.type === 'collection') {
 		const value = (NodeHelpers.getParameterValueByPath(node.parameters, property.name, path) ?? {}) as IDataObject;
 		for (const entry of property.options as INodeProperties[]) {
-			if (entry.name in value && entry.type !== undefined) merge(plan, planOf(context, node, description, entry, basePath + property.name));
+			if (entry.name in value && entry.type !== undefined && shown(entry)) merge(plan, planOf(context, node, description, entry, basePath + property.name));
 		}
 	} else if (property.type === 'fixedCollection') {
 		const collectionPath = basePath + property.name;
@@ -306,7 +307,7 @@ function planOf(context: IExecuteSingleFunctions, node: INode, description: INod
 			if (!Array.isArray(values)) values = [values];
 			const many = property.typeOptions?.multipleValues;
 			(values as unknown[]).forEach((_value, index) => {
-				for (const field of group.values) merge(plan, planOf(context, node, description, field, many ? `${collectionPath}.${group.name}[${index}]` : `${collectionPath}.${group.name}`));
+				for (const field of group.values.filter(shown)) merge(plan, planOf(context, node, description, field, many ? `${collectionPath}.${group.name}[${index}]` : `${collectionPath}.${group.name}`));
 			});
 		}
 	}
@@ -314,8 +315,7 @@ function planOf(context: IExecuteSingleFunctions, node: INode, description: INod
 }
 
 /** RoutingNode's mergeOptions: the first paginate wins, the last maxResults, options merge deeply, actions append. */
-function merge(into: RequestPlan, from: RequestPlan | undefined): void {
-	if (!from) return;
+function merge(into: RequestPlan, from: RequestPlan): void {
 	into.paginate = into.paginate ?? from.paginate;
 	into.maxResults = from.maxResults ? from.maxResults : into.maxResults;
 	deepMerge(into.options, from.options);
@@ -378,15 +378,16 @@ function setContext(error: Error & { context?: IDataObject }, itemIndex: number,
 	error.context = { ...error.context, itemIndex, runIndex: (run as unknown as { runIndex?: number }).runIndex ?? 0 };
 }
 
-const isPlain = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
-
 function copy<T>(value: T): T {
 	if (Array.isArray(value)) return value.map(copy) as T;
-	if (isPlain(value)) return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, copy(entry)])) as T;
+	if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, copy(entry)])) as T;
 	return value;
 }
 
-/** lodash's merge for what requests hold: plain objects and arrays merge entry by entry; undefined fills only a missing key. */
+/**
+ * lodash's merge for what requests hold: plain objects and arrays merge entry by entry, anything else
+ * (a buffer, a date) is taken as it is; undefined fills only a missing key.
+ */
 function deepMerge(into: IDataObject, from: IDataObject): void {
 	for (const [key, value] of Object.entries(from)) {
 		const current = into[key];
@@ -394,7 +395,7 @@ function deepMerge(into: IDataObject, from: IDataObject): void {
 			if (!(key in into)) into[key] = undefined;
 			continue;
 		}
-		if ((isPlain(value) && isPlain(current)) || (Array.isArray(value) && Array.isArray(current))) deepMerge(current as IDataObject, value as IDataObject);
+		if ((isPlainObject(value) && isPlainObject(current)) || (Array.isArray(value) && Array.isArray(current))) deepMerge(current as IDataObject, value as IDataObject);
 		else into[key] = copy(value);
 	}
 }

@@ -182,6 +182,13 @@ export function isObject(value: unknown): value is IDataObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** An object made as `{}` (or from JSON), not a list, a class instance (a date, a buffer) or null. */
+export function isPlainObject(value: unknown): value is IDataObject {
+	if (value === null || typeof value !== 'object') return false;
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	return prototype === Object.prototype || prototype === null;
+}
+
 /** A switch read in code (values from expressions skip n8n's own check): true or false only. */
 export function readBoolean(context: IExecuteSingleFunctions, parameter: string, field: string): boolean {
 	const value = context.getNodeParameter(parameter, false) as unknown;

@@ -7,6 +7,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { isPlainObject } from '../validate';
 
 /**
  * The one place that knows what a secret (the REST API key, the management key and secret, a
@@ -176,11 +177,6 @@ function scrubInPlace(value: unknown, matcher: Matcher, seen: WeakSet<object>, d
 	}
 }
 
-function isPlainObject(value: unknown): value is IDataObject {
-	if (value === null || typeof value !== 'object') return false;
-	const prototype = Object.getPrototypeOf(value) as unknown;
-	return prototype === Object.prototype || prototype === null;
-}
 
 // ---- credential tests -------------------------------------------------------------------------------
 
