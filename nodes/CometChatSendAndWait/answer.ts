@@ -29,14 +29,14 @@ export function isPreviewAgent(userAgent: unknown): boolean {
  * click that reaches the process while the first answer's run has not yet saved the execution is refused
  * here; after that n8n itself refuses (execution running: 409; finished: "no action required").
  */
-const taken = new Map<string, number>();
+const taken = new Set<string>();
 const TAKEN_MAX = 5_000;
 
-/** Whether this answer is the first for the wait `nonce` (and takes it). */
+/** Whether this answer is the first for the wait `nonce` (and takes it). The oldest go first past the limit. */
 export function takeAnswer(nonce: string): boolean {
 	if (taken.has(nonce)) return false;
-	taken.set(nonce, Date.now());
-	if (taken.size > TAKEN_MAX) taken.delete(taken.keys().next().value as string);
+	taken.add(nonce);
+	if (taken.size > TAKEN_MAX) taken.delete(taken.values().next().value as string);
 	return true;
 }
 
