@@ -3,7 +3,7 @@ import { MANAGEMENT_HOST, managementRequest } from '../shared/management/transpo
 import { redactAll } from '../shared/errors/redaction';
 import { redact } from '../shared/errors/conversion';
 import { attachmentsOf } from './payload';
-import { isObject } from '../shared/validate';
+import { isObject, sameId } from '../shared/validate';
 
 /**
  * "Download Attachments": the files of an event's message become binary data `attachment_0`,
@@ -567,7 +567,7 @@ async function mediaAccess(ctx: IWebhookFunctions): Promise<MediaAccess> {
 		if (response.statusCode >= 400) return { ...failed(redactAll(`HTTP ${response.statusCode}`, secrets)), overrideOrigin };
 		const apps = isObject(response.body) && Array.isArray(response.body.data) ? response.body.data : [];
 		// searchKey also matches names and parts of IDs: only the app whose ID is this one counts (IDs ignore case).
-		const app = apps.find((entry) => isObject(entry) && String(entry.id ?? '').toLowerCase() === appId.toLowerCase());
+		const app = apps.find((entry) => isObject(entry) && sameId(entry.id, appId));
 		const keys = isObject(app) && isObject(app.apiKeys) ? Object.values(app.apiKeys) : [];
 		const fullAccess = keys.find((key) => isObject(key) && key.scope === 'fullAccess' && typeof key.apiKey === 'string' && key.apiKey !== '');
 		return { apiKey: isObject(fullAccess) ? String(fullAccess.apiKey) : '', appId, overrideOrigin };

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties, IWebhookFunctions, IWebhookResponseD
 import { answer, writeAnswer } from './answer';
 import { redactItems } from '../shared/errors/redaction';
 import type { BasicAuthPair } from '../shared/webhooks/auth';
-import { idProblem, isObject } from '../shared/validate';
+import { idProblem, isObject, sameId } from '../shared/validate';
 import { admit, dedupeScope } from './dedupe';
 import { triggerSecrets } from './registration';
 
@@ -46,7 +46,7 @@ export async function botDelivery(this: IWebhookFunctions, pair: BasicAuthPair):
 		return answer(response, 400, 'The body is not a CometChat bot message (a JSON object with a "data" message that has an id and a sender)');
 	}
 	// CometChat lower-cases UIDs (INFERRED for the comparison: the relayed sender as the API shows it).
-	if (message.sender.toLowerCase() === botUid.toLowerCase()) return answer(response, 200, 'The bot\'s own message; ignored');
+	if (sameId(message.sender, botUid)) return answer(response, 200, 'The bot\'s own message; ignored');
 
 	const appId = typeof body.appId === 'string' ? body.appId : '';
 	const dedupeKey = `${appId}:bot:${botUid.toLowerCase()}:${String(message.id)}`;

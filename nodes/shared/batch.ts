@@ -7,6 +7,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { withRetries } from './retry';
+import { sameId } from './validate';
 
 export interface BatchOptions {
 	/** Body arrays holding the IDs, in the order their IDs are sent and reported. */
@@ -146,7 +147,7 @@ export function matchAnswers(
 	const pending = new Map(answers.map((answer) => [keyOf(answer.list, answer.id), answer]));
 	const take = (list: string, id: string): Answer | undefined => {
 		let key = keyOf(list, id);
-		if (!pending.has(key)) key = [...pending.keys()].find((other) => other.toLowerCase() === key.toLowerCase()) ?? key;
+		if (!pending.has(key)) key = [...pending.keys()].find((other) => sameId(other, key)) ?? key;
 		const answer = pending.get(key);
 		pending.delete(key);
 		return answer;

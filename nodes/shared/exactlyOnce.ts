@@ -13,6 +13,7 @@ import { withinConcurrency } from './concurrency';
 import { throwOnApiError } from './errors/conversion';
 import { retrying, withRetries, type LostAnswerVerdict } from './retry';
 import { CHAT_CREDENTIAL } from './chat/baseUrl';
+import { sameId } from './validate';
 
 // Exactly-once writes whose answer can be lost: sends (Send, Send as Bot, Reply in Thread) and, at the
 // end of this file, User → Create. Every message carries a MUID: the user's, or
@@ -98,7 +99,6 @@ function targetOf(options: IHttpRequestOptions): Target {
 	};
 }
 
-const same = (a: unknown, b: unknown) => String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase();
 const receiverKey = (receiver: Receiver) => `${receiver.type}\u0000${receiver.id.toLowerCase()}`;
 
 /**
@@ -253,8 +253,8 @@ async function lookUp(
 		const match = messages.find(
 			(message) =>
 				(message.muid === target.muid || ((message.data as IDataObject | undefined)?.metadata as IDataObject | undefined)?.muid === target.muid) &&
-				same(message.sender, target.sender) &&
-				same(message.receiver, receiver.id) &&
+				sameId(message.sender, target.sender) &&
+				sameId(message.receiver, receiver.id) &&
 				(target.parentId === undefined || String(message.parentId) === target.parentId),
 		);
 		if (match) found.set(receiverKey(receiver), match);

@@ -68,14 +68,20 @@ export function readList(context: IExecuteSingleFunctions, parameter: string, fi
 	return values;
 }
 
+/** Whether two IDs (UIDs, GUIDs, App IDs) are the same: CometChat IDs ignore case. */
+export const sameId = (a: unknown, b: unknown): boolean => String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase();
+
+/** The values without repeats that differ only in case, each kept as first written. */
+export function distinctIgnoringCase(values: string[]): string[] {
+	return values.filter((value, index, all) => all.findIndex((other) => sameId(other, value)) === index);
+}
+
 /**
  * A list of UIDs/GUIDs: at least one, each valid. CometChat IDs ignore case, so "Bob, bob" is one ID
  * (kept as first written): CometChat would answer for it once.
  */
 export function readIdList(context: IExecuteSingleFunctions, parameter: string, field: string): string[] {
-	const values = readList(context, parameter, field).filter(
-		(value, index, all) => all.findIndex((other) => other.toLowerCase() === value.toLowerCase()) === index,
-	);
+	const values = distinctIgnoringCase(readList(context, parameter, field));
 	if (values.length === 0) throw inputError(context, field, 'is empty; give at least one ID');
 	for (const value of values) {
 		const problem = idProblem(value);

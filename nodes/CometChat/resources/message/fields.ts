@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHtt
 import { actAs, csvQuery, pathId, receiverLocator, userLocator } from '../../../shared/fields';
 import { derivedMuid } from '../../../shared/exactlyOnce';
 import { actionResult, unwrapData } from '../../../shared/output';
-import { characters, idProblem, inputError, readBoolean, readChoice, readConversationId, readId, readJsonObject, readList, readTags, readText } from '../../../shared/validate';
+import { characters, distinctIgnoringCase, idProblem, inputError, readBoolean, readChoice, readConversationId, readId, readJsonObject, readList, readTags, readText, sameId } from '../../../shared/validate';
 import { compareNames } from '../../../shared/sort';
 import { readMessageId } from '../../../shared/messageId';
 import { preSendFactory } from '../../../shared/fold';
@@ -314,9 +314,7 @@ function receiversOf(context: IExecuteSingleFunctions, several: boolean): IDataO
 		['receiverUids', 'Receiver UIDs', 'uids'],
 		['receiverGuids', 'Receiver GUIDs', 'guids'],
 	] as const) {
-		const ids = readList(context, parameter, field).filter(
-			(value, index, all) => all.findIndex((other) => other.toLowerCase() === value.toLowerCase()) === index,
-		);
+		const ids = distinctIgnoringCase(readList(context, parameter, field));
 		for (const id of ids) {
 			const problem = idProblem(id);
 			if (problem) throw inputError(context, field, problem);
@@ -428,11 +426,11 @@ export async function sentMessages(
 		['receiverGuids', 'guids', 'group'],
 	] as const) {
 		const ids = this.getNodeParameter(parameter, '') === '' ? [] : readList(this, parameter, parameter);
-		for (const id of ids) if (!asked.some(([type, , other]) => type === receiverType && other.toLowerCase() === id.toLowerCase())) asked.push([receiverType, key, id]);
+		for (const id of ids) if (!asked.some(([type, , other]) => type === receiverType && sameId(other, id))) asked.push([receiverType, key, id]);
 	}
 	return asked.map(([receiverType, key, receiver]) => {
 		const answers = (data[key] ?? {}) as IDataObject;
-		const found = Object.entries(answers).find(([id]) => id.toLowerCase() === receiver.toLowerCase())?.[1] as IDataObject | undefined;
+		const found = Object.entries(answers).find(([id]) => sameId(id, receiver))?.[1] as IDataObject | undefined;
 		if (found && typeof found === 'object' && found.id !== undefined) return { json: found };
 		const error = (found?.error ?? {}) as IDataObject;
 		const message = found?.message ?? error.message ?? 'CometChat returned no message for this receiver.';

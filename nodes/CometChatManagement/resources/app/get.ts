@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { inputError, readId } from '../../../shared/validate';
+import { inputError, readId, sameId } from '../../../shared/validate';
 import { appField } from '../../../shared/management/fields';
 
 // The management API has no GET /apps/{appId}: Get searches GET /apps?searchKey=<App ID> (the search
@@ -29,7 +29,7 @@ export const get = defineOperation(
 /** postReceive: the app whose ID is the one asked for (CometChat IDs ignore case), else an error naming it. */
 async function exactApp(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const appId = readId(this, 'appId', 'App');
-	const found = items.find((item) => String((item.json as IDataObject).id ?? '').toLowerCase() === appId.toLowerCase());
+	const found = items.find((item) => sameId((item.json as IDataObject).id, appId));
 	if (!found) {
 		throw inputError(
 			this,

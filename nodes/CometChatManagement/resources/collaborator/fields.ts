@@ -1,14 +1,12 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { inputError, readList } from '../../../shared/validate';
+import { distinctIgnoringCase, inputError, readList } from '../../../shared/validate';
 
 // A plain e-mail shape check; CometChat decides whether the address belongs to an account.
 const EMAIL = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
 
 /** E-mail addresses: a comma-separated list or an array, at least one, each an address. */
 export function readEmails(context: IExecuteSingleFunctions, parameter: string, field: string): string[] {
-	const emails = readList(context, parameter, field).filter(
-		(value, index, all) => all.findIndex((other) => other.toLowerCase() === value.toLowerCase()) === index,
-	);
+	const emails = distinctIgnoringCase(readList(context, parameter, field));
 	if (emails.length === 0) throw inputError(context, field, 'is empty; give at least one e-mail address');
 	for (const email of emails) {
 		if (!EMAIL.test(email) || email.length > 254) throw inputError(context, field, `"${email.slice(0, 80)}" is not an e-mail address`);
