@@ -91,7 +91,7 @@ function idLocator(
 				],
 			},
 		],
-		routing: { send: { preSend: [bodyProperty ? checkId(name, displayName, bodyProperty) : checkId(name, displayName)] } },
+		routing: { send: { preSend: [checkId(name, displayName, bodyProperty)] } },
 	};
 }
 

@@ -324,13 +324,16 @@ type Argument = string | number | boolean | undefined | readonly string[];
  *
  *     export const checkId = preSendFactory(function checkId(parameter: string, field: string) { ... });
  *
- * The arguments are the key (as JSON), and every factory has its own: no key is written by hand, a
- * factory cannot hand out another's function, and a field cannot get a pre-send that skipped the factory.
+ * The arguments are the key (as JSON, trailing undefined ones left out: an optional argument not given
+ * is the same call), and every factory has its own: no key is written by hand, a factory cannot hand out
+ * another's function, and a field cannot get a pre-send that skipped the factory.
  */
 export function preSendFactory<A extends Argument[]>(make: (...args: A) => PreSendAction): (...args: A) => PreSendAction {
 	const made = new Map<string, PreSendAction>();
 	const factory = (...args: A): PreSendAction => {
-		const key = JSON.stringify(args);
+		let given = args.length;
+		while (given > 0 && args[given - 1] === undefined) given--;
+		const key = JSON.stringify(args.slice(0, given));
 		let preSend = made.get(key);
 		if (!preSend) made.set(key, (preSend = make(...args)));
 		return preSend;

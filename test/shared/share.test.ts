@@ -135,6 +135,15 @@ describe('foldAlikeFields', () => {
 		];
 		expect(setThing('f')).toBe(setThing('f')); // one function per argument list
 		expect(setThing('f')).not.toBe(setThing('g'));
+		// An optional argument not given is the same call as one given as undefined.
+		const setOptional = preSendFactory(function setOptional(parameter: string, extra?: string) {
+			return async function sendOptional(this: unknown, requestOptions: IHttpRequestOptions) {
+				requestOptions.qs = { ...requestOptions.qs, [parameter]: extra ?? '' };
+				return requestOptions;
+			};
+		});
+		expect(setOptional('f', undefined)).toBe(setOptional('f'));
+		expect(setOptional('f', 'x')).not.toBe(setOptional('f'));
 		expect(foldAlikeFields(made(() => setThing('f'))).filter((p) => p.name === 'f')).toHaveLength(1);
 		// The same code made twice is two functions: two copies, each evaluated for every item.
 		const inline = () => async function sendThing(requestOptions: IHttpRequestOptions) { return requestOptions; };
