@@ -97,19 +97,28 @@ const suite = useQueueN8n([ACTION, WAITING], [RETRIES, REMOVE_DUPLICATES, CLAIM]
 ]);
 const measured: Record<string, unknown> = {};
 
+/** Per webhook path: the deliveries answered "Workflow was started", each of which owes one execution. */
+const startedAt = new Map<string, number>();
+
 async function deliver(target: N8n, path: string, body: unknown): Promise<{ status: number; body: string }> {
 	const response = await fetch(`${target.url}/webhook/${path}`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', authorization },
 		body: JSON.stringify(body),
 	});
-	return { status: response.status, body: await response.text() };
+	const answer = { status: response.status, body: await response.text() };
+	if (answer.status === 200 && answer.body === JSON.stringify({ message: 'Workflow was started' })) startedAt.set(path, (startedAt.get(path) ?? 0) + 1);
+	return answer;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** The workflow's executions straight from n8n's database, once none is queued or running any more. */
-async function settledExecutions(workflowId: string): Promise<Array<{ id: string; status: string }>> {
+/**
+ * The workflow's executions straight from n8n's database, once there are at least `atLeast` and none is
+ * queued or running any more. The trigger answers CometChat before n8n saves the execution it starts,
+ * so right after the last answer its execution may not be in the database yet.
+ */
+async function settledExecutions(workflowId: string, atLeast = 0): Promise<Array<{ id: string; status: string }>> {
 	const deadline = Date.now() + 120000;
 	for (;;) {
 		const rows = suite.services
@@ -120,16 +129,19 @@ async function settledExecutions(workflowId: string): Promise<Array<{ id: string
 				const [id, status] = line.split(' ');
 				return { id, status };
 			});
-		if (rows.every((r) => !['new', 'running', 'waiting'].includes(r.status))) return rows;
-		if (Date.now() > deadline) throw new Error(`executions still unfinished after 120 s: ${JSON.stringify(rows)}`);
+		if (rows.length >= atLeast && rows.every((r) => !['new', 'running', 'waiting'].includes(r.status))) return rows;
+		if (Date.now() > deadline) throw new Error(`executions still unfinished after 120 s (${atLeast} expected): ${JSON.stringify(rows)}`);
 		await sleep(500);
 	}
 }
 
-/** Per execution of the workflow: the message it started for (the trigger's first item) and the nodes that ran. */
-async function executionsOf(workflowId: string): Promise<Array<{ message: string; ran: string[] }>> {
+/**
+ * Per execution of the workflow: the message it started for (the trigger's first item) and the nodes that
+ * ran; once every delivery to its path answered "Workflow was started" has its execution saved.
+ */
+async function executionsOf(workflowId: string, path: string): Promise<Array<{ message: string; ran: string[] }>> {
 	const result: Array<{ message: string; ran: string[] }> = [];
-	for (const execution of await settledExecutions(workflowId)) {
+	for (const execution of await settledExecutions(workflowId, startedAt.get(path))) {
 		const run = await readExecution(suite.n8n, execution.id);
 		result.push({ message: String((run.output(TRIGGER)[0]?.message as { id?: string } | undefined)?.id), ran: run.ran });
 	}
@@ -250,7 +262,7 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 			const [a, b] = suite.webhooks;
 			// The workflow's first event ever, then the one CometChat retries.
 			expect((await deliver(a, RETRIES_PATH, messageSent(1))).status).toBe(200);
-			await settledExecutions(id);
+			await settledExecutions(id, startedAt.get(RETRIES_PATH));
 			const started = Date.now();
 			const answers = [await deliver(a, RETRIES_PATH, messageSent(2))];
 			await sleep(1000 - (Date.now() - started));
@@ -263,7 +275,7 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 				JSON.stringify({ message: 'Event already received; ignored' }),
 				JSON.stringify({ message: 'Event already received; ignored' }),
 			]);
-			const perMessage = count((await executionsOf(id)).map((e) => e.message));
+			const perMessage = count((await executionsOf(id, RETRIES_PATH)).map((e) => e.message));
 			measured.retries = { deliveries: 'A at 0 s, B at 1 s, A at 10 s', executions: perMessage['2'] ?? 0, answers: answers.map((r) => r.body) };
 			process.stderr.write(`queue mode, retries across processes: ${JSON.stringify(measured.retries)}\n`);
 			expect(perMessage).toEqual({ 1: 1, 2: 1 });
@@ -278,7 +290,7 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 				expect(answers.map((r) => r.status)).toEqual([200, 200]);
 			}
 			const deliveredIn = Date.now() - started;
-			const perMessage = count((await executionsOf(id)).map((e) => e.message));
+			const perMessage = count((await executionsOf(id, RETRIES_PATH)).map((e) => e.message));
 			const pairs = Array.from({ length: 20 }, (_, i) => perMessage[String(100 + i)] ?? 0);
 			const executions = pairs.reduce((s, n) => s + n, 0);
 			measured.simultaneousPairs = { pairs: 20, executions, bothPassed: pairs.filter((n) => n === 2).length, deliveredInMs: deliveredIn };
@@ -302,7 +314,7 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 			await sleep(10000 - (Date.now() - started));
 			const retried = [];
 			for (const [i, event] of events.entries()) retried.push(await deliver(i % 2 ? a : b, RETRIES_PATH, event));
-			const perMessage = count((await executionsOf(id)).map((e) => e.message));
+			const perMessage = count((await executionsOf(id, RETRIES_PATH)).map((e) => e.message));
 			const executions = events.map((_, i) => perMessage[String(300 + i)] ?? 0);
 			measured.burstThenRetryOnOtherProcess = {
 				events: 20,
@@ -325,14 +337,14 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 				const answers = await Promise.all(workflows.flatMap((w) => [deliver(a, w.path, event), deliver(b, w.path, event)]));
 				expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
 			}
-			const acted = async (workflowId: string): Promise<number[]> => {
-				const executions = await executionsOf(workflowId);
+			const acted = async (workflow: { id: string; path: string }): Promise<number[]> => {
+				const executions = await executionsOf(workflow.id, workflow.path);
 				// The trigger's own check is off: every delivery started an execution.
 				expect(count(executions.map((e) => e.message))).toEqual(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(200 + i), 2])));
 				const perMessage = count(executions.filter((e) => e.ran.includes('Act')).map((e) => e.message));
 				return Array.from({ length: 20 }, (_, i) => perMessage[String(200 + i)] ?? 0);
 			};
-			const [removeDuplicates, claim] = [await acted(workflows[0].id), await acted(workflows[1].id)];
+			const [removeDuplicates, claim] = [await acted(workflows[0]), await acted(workflows[1])];
 			measured.workflowGuards = {
 				pairs: 20,
 				removeDuplicatesActed: removeDuplicates.reduce((s, n) => s + n, 0),
