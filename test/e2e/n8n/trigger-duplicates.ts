@@ -228,7 +228,8 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 			const post = (headers: Record<string, string>) => liveContext(suite, 'moderation-flagged-message').webhook(path, messageSent(900), headers);
 			const saved = await suite.n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${REGISTERED_ID}`);
 			await suite.n8n.rest('POST', `/rest/workflows/${REGISTERED_ID}/activate`, { versionId: saved.versionId });
-			await until(() => hooks().length > 0);
+			// The trigger creates the webhook, then adds its triggers in a second request: wait for both.
+			await until(() => (hooks()[0]?.triggers?.length ?? 0) > 0);
 			const [hook] = hooks();
 			expect(hook).toMatchObject({
 				webhookURL: `${PUBLIC_URL}webhook/${path}`,
@@ -237,9 +238,18 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 				password: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown,
 				triggers: ['message_sent'],
 			});
-			// In the workflow's saved static data, where each delivery reads it from.
-			const stored = await suite.n8n.rest<{ staticData?: Record<string, { basicAuth?: unknown }> | null }>('GET', `/rest/workflows/${REGISTERED_ID}`);
-			expect(stored.staticData?.['node:CometChat Trigger']?.basicAuth).toEqual({ username: hook.username, password: hook.password });
+			// In the workflow's saved static data, where each delivery reads it from; n8n saves it once the
+			// trigger's create() has returned, so possibly after the webhook is complete on CometChat's side.
+			const savedPair = async () =>
+				(await suite.n8n.rest<{ staticData?: Record<string, { basicAuth?: unknown }> | null }>('GET', `/rest/workflows/${REGISTERED_ID}`)).staticData?.[
+					'node:CometChat Trigger'
+				]?.basicAuth;
+			let stored = await savedPair();
+			for (let i = 0; i < 120 && stored === undefined; i += 1) {
+				await new Promise((r) => setTimeout(r, 500));
+				stored = await savedPair();
+			}
+			expect(stored).toEqual({ username: hook.username, password: hook.password });
 			// The Webhook Auth credential's pair is not this trigger's: 401.
 			expect((await post(AUTH)).status).toBe(401);
 			expect(await post(basic(hook))).toEqual({ status: 200, body: { message: 'Workflow was started' } });
