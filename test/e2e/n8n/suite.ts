@@ -111,8 +111,9 @@ export function liveContext(suite: Suite, name: string): LiveContext {
 /** The live context of the workflow `id` (`name` for messages). */
 export function workflowContext(suite: Suite, id: string, name: string): LiveContext {
 	const { n8n } = suite;
-	const executions = async (): Promise<Array<{ id: string; status: string }>> => {
-		const page = await n8n.rest<{ results: Array<{ id: string; status: string }> }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: id }))}`);
+	const executions = async (workflowId: string | null = id): Promise<Array<{ id: string; status: string }>> => {
+		const filter = workflowId === null ? '' : `?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`;
+		const page = await n8n.rest<{ results: Array<{ id: string; status: string }> }>('GET', `/rest/executions${filter}`);
 		return page.results;
 	};
 	return {
@@ -123,6 +124,8 @@ export function workflowContext(suite: Suite, id: string, name: string): LiveCon
 		},
 		async webhook(path, body, headers = {}) {
 			await registered(n8n, path);
+			// Any workflow's: the path may be another workflow's than this context's.
+			const [before] = await executions(null);
 			const response = await fetch(`${n8n.url}/webhook/${path}`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json', ...headers },
@@ -134,6 +137,15 @@ export function workflowContext(suite: Suite, id: string, name: string): LiveCon
 				parsed = JSON.parse(text);
 			} catch {
 				// not JSON: keep the text
+			}
+			// The trigger answers before n8n saves the execution it starts: wait for it to be saved, so
+			// that what the test reads next (the last execution, the count) includes it.
+			if (response.status === 200 && text === JSON.stringify({ message: 'Workflow was started' })) {
+				const deadline = Date.now() + 60000;
+				while ((await executions(null))[0]?.id === before?.id) {
+					if (Date.now() > deadline) throw new Error(`${name}: no execution saved within 60 s of "Workflow was started"`);
+					await new Promise((r) => setTimeout(r, 200));
+				}
 			}
 			return { status: response.status, body: parsed };
 		},
