@@ -13,7 +13,7 @@ import { clickInChat, FLAGGED_PATH, flaggedMessage, flagReport, waitingQuestion 
 import type { N8n, WorkflowFile, WorkflowNode } from './n8n/instance';
 import { useQueueN8n } from './n8n/queue';
 import { exampleId, loadExample, WEBHOOK_AUTH } from './n8n/setup';
-import { e2eTest, liveContext, readExecution, registered } from './n8n/suite';
+import { e2eTest, liveContext, readExecution, registered, startsExecution } from './n8n/suite';
 import { messageSent } from './n8n/trigger-duplicates';
 
 const ACTION = 'moderation-flagged-message';
@@ -107,7 +107,7 @@ async function deliver(target: N8n, path: string, body: unknown): Promise<{ stat
 		body: JSON.stringify(body),
 	});
 	const answer = { status: response.status, body: await response.text() };
-	if (answer.status === 200 && answer.body === JSON.stringify({ message: 'Workflow was started' })) startedAt.set(path, (startedAt.get(path) ?? 0) + 1);
+	if (startsExecution(answer.status, answer.body)) startedAt.set(path, (startedAt.get(path) ?? 0) + 1);
 	return answer;
 }
 
@@ -115,8 +115,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 /**
  * The workflow's executions straight from n8n's database, once there are at least `atLeast` and none is
- * queued or running any more. The trigger answers CometChat before n8n saves the execution it starts,
- * so right after the last answer its execution may not be in the database yet.
+ * queued or running any more (right after the last answer its execution may not be saved yet: startsExecution).
  */
 async function settledExecutions(workflowId: string, atLeast = 0): Promise<Array<{ id: string; status: string }>> {
 	const deadline = Date.now() + 120000;

@@ -94,6 +94,12 @@ export async function registered(n8n: N8n, path: string): Promise<void> {
 	}
 }
 
+/**
+ * Whether a webhook's answer promises an execution: the trigger's (and n8n's) "Workflow was started".
+ * The trigger answers before n8n saves that execution, so a test waits for it before reading executions.
+ */
+export const startsExecution = (status: number, text: string): boolean => status === 200 && text === JSON.stringify({ message: 'Workflow was started' });
+
 /** One execution, read through n8n's REST API as the owner. */
 export async function readExecution(n8n: N8n, id: string): Promise<Execution> {
 	const full = await n8n.rest<{ data: string; status: string }>('GET', `/rest/executions/${id}`);
@@ -138,9 +144,9 @@ export function workflowContext(suite: Suite, id: string, name: string): LiveCon
 			} catch {
 				// not JSON: keep the text
 			}
-			// The trigger answers before n8n saves the execution it starts: wait for it to be saved, so
-			// that what the test reads next (the last execution, the count) includes it.
-			if (response.status === 200 && text === JSON.stringify({ message: 'Workflow was started' })) {
+			// Wait for the execution to be saved, so that what the test reads next (the last execution,
+			// the count) includes it.
+			if (startsExecution(response.status, text)) {
 				const deadline = Date.now() + 60000;
 				while ((await executions(null))[0]?.id === before?.id) {
 					if (Date.now() > deadline) throw new Error(`${name}: no execution saved within 60 s of "Workflow was started"`);

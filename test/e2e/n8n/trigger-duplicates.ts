@@ -220,8 +220,8 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 		e2eTest(suite, "automatic registration: the trigger registers its own pair, n8n saves it, deliveries need it; deactivation deletes the webhook", async () => {
 			const hooks = () => [...managementStore(suite.emulator.state).appWebhooks('demo-app').values()];
 			// n8n may finish (de)activating after its answer: wait for CometChat's side to change.
-			const until = async (done: () => boolean) => {
-				for (let i = 0; i < 120 && !done(); i += 1) await new Promise((r) => setTimeout(r, 500));
+			const until = async (done: () => boolean | Promise<boolean>) => {
+				for (let i = 0; i < 120 && !(await done()); i += 1) await new Promise((r) => setTimeout(r, 500));
 			};
 			const path = `${REGISTERED_WEBHOOK_ID}/webhook`;
 			const basic = (pair: { username?: string; password?: string }) => ({ authorization: `Basic ${Buffer.from(`${pair.username}:${pair.password}`).toString('base64')}` });
@@ -244,11 +244,8 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 				(await suite.n8n.rest<{ staticData?: Record<string, { basicAuth?: unknown }> | null }>('GET', `/rest/workflows/${REGISTERED_ID}`)).staticData?.[
 					'node:CometChat Trigger'
 				]?.basicAuth;
-			let stored = await savedPair();
-			for (let i = 0; i < 120 && stored === undefined; i += 1) {
-				await new Promise((r) => setTimeout(r, 500));
-				stored = await savedPair();
-			}
+			let stored: unknown;
+			await until(async () => (stored = await savedPair()) !== undefined);
 			expect(stored).toEqual({ username: hook.username, password: hook.password });
 			// The Webhook Auth credential's pair is not this trigger's: 401.
 			expect((await post(AUTH)).status).toBe(401);
