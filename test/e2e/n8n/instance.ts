@@ -368,6 +368,26 @@ export class N8n {
 		const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
 		return (parsed.data ?? parsed) as T;
 	}
+
+	/**
+	 * The newest executions (of `workflowId`, or of every workflow), newest first by ID. Every status is
+	 * asked for: without a status filter n8n reads running and finished executions in two parallel queries,
+	 * so an execution changing status between them (a resumed one: waiting → running → success) is in
+	 * neither, and the "newest" would be an older one. With a filter it is one query.
+	 */
+	async executions(workflowId?: string): Promise<ExecutionSummary[]> {
+		const filter = { ...(workflowId === undefined ? {} : { workflowId }), status: [...EXECUTION_STATUSES] };
+		const page = await this.rest<{ results: ExecutionSummary[] }>('GET', `/rest/executions?limit=100&filter=${encodeURIComponent(JSON.stringify(filter))}`);
+		return page.results.sort((a, b) => Number(b.id) - Number(a.id));
+	}
+}
+
+/** n8n's execution statuses (n8n-workflow's ExecutionStatusList, the same in 1.x and 2.x). */
+const EXECUTION_STATUSES = ['canceled', 'crashed', 'error', 'new', 'running', 'success', 'unknown', 'waiting'] as const;
+
+export interface ExecutionSummary {
+	id: string;
+	status: string;
 }
 
 /** The pretty-printed JSON n8n logs after its log lines: from the first line that is `{` to the next `}`. */

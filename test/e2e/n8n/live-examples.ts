@@ -65,9 +65,9 @@ export interface Question {
 export async function waitingQuestion(emulator: Emulator, n8n: N8n, workflowId: string): Promise<Question> {
 	const deadline = Date.now() + 60000;
 	for (;;) {
-		const page = await n8n.rest<{ results: Array<{ id: string; status: string }> }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
+		const [newest] = await n8n.executions(workflowId);
 		const message = emulator.state.messages.filter((m) => m.category === 'interactive').at(-1);
-		if (page.results[0]?.status === 'waiting' && message) {
+		if (newest?.status === 'waiting' && message) {
 			const actions = (message.data as { interactiveData: { cardActions: Array<{ elementId: string; action: { url: string } }> } }).interactiveData.cardActions;
 			return {
 				message,
@@ -78,7 +78,7 @@ export async function waitingQuestion(emulator: Emulator, n8n: N8n, workflowId: 
 				},
 			};
 		}
-		if (Date.now() > deadline) throw new Error(`The execution did not wait within 60 s (newest: ${JSON.stringify(page.results[0])})`);
+		if (Date.now() > deadline) throw new Error(`The execution did not wait within 60 s (newest: ${JSON.stringify(newest)})`);
 		await pause(500);
 	}
 }

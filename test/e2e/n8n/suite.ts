@@ -117,11 +117,7 @@ export function liveContext(suite: Suite, name: string): LiveContext {
 /** The live context of the workflow `id` (`name` for messages). */
 export function workflowContext(suite: Suite, id: string, name: string): LiveContext {
 	const { n8n } = suite;
-	const executions = async (workflowId: string | null = id): Promise<Array<{ id: string; status: string }>> => {
-		const filter = workflowId === null ? '' : `?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`;
-		const page = await n8n.rest<{ results: Array<{ id: string; status: string }> }>('GET', `/rest/executions${filter}`);
-		return page.results;
-	};
+	const executions = (workflowId: string | null = id) => n8n.executions(workflowId ?? undefined);
 	return {
 		...suite,
 		async activate() {

@@ -105,13 +105,7 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 	describe(`CometChat Trigger duplicates in ${runtime === 'n8n2' ? 'n8n 2.x' : 'n8n 1.x'} (one process, SQLite)`, () => {
 		const ctx = () => ours();
 		const ours = () => {
-			const executions = async (): Promise<Array<{ id: string; status: string }>> =>
-				(
-					await suite.n8n.rest<{ results: Array<{ id: string; status: string }> }>(
-						'GET',
-						`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }))}`,
-					)
-				).results;
+			const executions = () => suite.n8n.executions(WORKFLOW_ID);
 			return {
 				executions,
 				/** The number of executions once it has stopped changing (executions are written after the answer). */
@@ -127,7 +121,7 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 					return last;
 				},
 				async lastExecution(): Promise<Execution> {
-					const [newest] = (await executions()).sort((a, b) => Number(b.id) - Number(a.id));
+					const [newest] = await executions();
 					const full = await suite.n8n.rest<{ data: string; status: string }>('GET', `/rest/executions/${newest.id}`);
 					// n8n stores run data in "flatted" form; read it with n8n's own copy of the library.
 					// eslint-disable-next-line @typescript-eslint/no-require-imports
