@@ -15,7 +15,7 @@ import {
 import { redactAll, redactItems } from '../shared/errors/redaction';
 import { attachmentOptions, downloadAttachments } from './attachments';
 import { basicAuthMatches, webhookAuthPair } from '../shared/webhooks/auth';
-import { admit, dedupeScope } from './dedupe';
+import { type Admission, admit, dedupeScope, saveTurn } from './dedupe';
 import { answer, writeAnswer } from './answer';
 import { BOT_MODE, botDelivery, botProperties } from './bot';
 import { ALL_EVENTS, EVENT_OPTIONS } from '../shared/webhooks/events';
@@ -203,14 +203,22 @@ export class CometChatTrigger implements INodeType {
 		const wanted = envelopes.filter((envelope) => events.includes(ALL_EVENTS) || events.includes(envelope.trigger));
 		const identities = wanted.map(eventIdentity);
 		let fresh = wanted.map((_, index) => index);
+		const scope = dedupeScope(this);
+		let admission: Admission | undefined;
 		if (options.deduplicate !== false && wanted.length > 0) {
 			// Checked and recorded with no await in between: a copy arriving at the same instant finds it.
-			const admitted = admit(dedupeScope(this), this.getWorkflowStaticData('node'), identities);
+			admission = admit(scope, this.getWorkflowStaticData('node'), identities);
+			const admitted = admission.fresh;
 			fresh = fresh.filter((index) => admitted[index]);
 		}
 		// Answered with 200 so CometChat does not retry what was meant to be skipped.
 		if (wanted.length === 0) return answer(response, 200, 'Event not selected in this trigger; ignored');
-		if (fresh.length === 0) return answer(response, 200, 'Event already received; ignored');
+		if (fresh.length === 0) {
+			// A repeat can still change the static data (an event the saved set lost, written again).
+			const ignored = answer(response, 200, 'Event already received; ignored');
+			await saveTurn(scope, admission);
+			return ignored;
+		}
 
 		const items: INodeExecutionData[] = fresh.flatMap((index) =>
 			itemsOf(wanted[index], options.splitMembers !== false).map((json) => ({ json: { ...json, dedupeKey: identities[index].dedupeKey } })),
@@ -224,6 +232,8 @@ export class CometChatTrigger implements INodeType {
 		writeAnswer(response, 200, 'Workflow was started');
 		const appKey = options.downloadAttachments === true ? await downloadAttachments.call(this, items) : [];
 		// An event may repeat a secret (a message quoting the webhook password): none reaches the workflow.
-		return { noWebhookResponse: true, workflowData: [redactItems(items, [...(await triggerSecrets(this, pair)), ...appKey])] };
+		const workflowData = [redactItems(items, [...(await triggerSecrets(this, pair)), ...appKey])];
+		await saveTurn(scope, admission);
+		return { noWebhookResponse: true, workflowData };
 	}
 }

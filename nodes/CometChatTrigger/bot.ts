@@ -3,7 +3,7 @@ import { answer, writeAnswer } from './answer';
 import { redactItems } from '../shared/errors/redaction';
 import type { BasicAuthPair } from '../shared/webhooks/auth';
 import { idProblem, isObject, sameId } from '../shared/validate';
-import { admit, dedupeScope } from './dedupe';
+import { type Admission, admit, dedupeScope, saveTurn } from './dedupe';
 import { triggerSecrets } from './registration';
 
 // Bot conversations: CometChat relays every message sent to a Custom Bot (dashboard: AI Agents → Custom
@@ -51,10 +51,16 @@ export async function botDelivery(this: IWebhookFunctions, pair: BasicAuthPair):
 	const appId = typeof body.appId === 'string' ? body.appId : '';
 	const dedupeKey = `${appId}:bot:${botUid.toLowerCase()}:${String(message.id)}`;
 	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const scope = dedupeScope(this, 'bot');
+	let admission: Admission | undefined;
 	if (options.deduplicate !== false) {
 		// A message ID is CometChat's own key: a relayed message is the same message whenever it comes again.
-		const [fresh] = admit(dedupeScope(this, 'bot'), this.getWorkflowStaticData('node'), [{ dedupeKey, windowed: false }]);
-		if (!fresh) return answer(response, 200, 'Message already received; ignored');
+		admission = admit(scope, this.getWorkflowStaticData('node'), [{ dedupeKey, windowed: false }]);
+		if (!admission.fresh[0]) {
+			const ignored = answer(response, 200, 'Message already received; ignored');
+			await saveTurn(scope, admission);
+			return ignored;
+		}
 	}
 
 	const entities = isObject(message.data) && isObject(message.data.entities) ? message.data.entities : {};
@@ -75,5 +81,7 @@ export async function botDelivery(this: IWebhookFunctions, pair: BasicAuthPair):
 		dedupeKey,
 	};
 	writeAnswer(response, 200, 'Workflow was started');
-	return { noWebhookResponse: true, workflowData: [redactItems([{ json: item }], await triggerSecrets(this, pair))] };
+	const workflowData = [redactItems([{ json: item }], await triggerSecrets(this, pair))];
+	await saveTurn(scope, admission);
+	return { noWebhookResponse: true, workflowData };
 }

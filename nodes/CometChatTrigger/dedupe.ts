@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import { type IDataObject, type IWebhookFunctions, sleep } from 'n8n-workflow';
 
 /** What makes two deliveries the same event (see eventIdentity in payload.ts). */
 export interface Identity {
@@ -24,6 +24,12 @@ export const STORE_MAX_BYTES = 32 * 1024;
 // hundred KB at most).
 export const MEMORY_MAX_ENTRIES = 5000;
 export const MEMORY_MAX_SCOPES = 200;
+// How far apart two saves of a workflow's static data must be submitted for the database to write them
+// in that order (see saveTurn). INFERRED: the reorder seen on n8n 1.x's SQLite was of statements
+// submitted 2 ms apart; a statement held 250 ms behind a later one is far beyond that.
+export const SAVE_SPACING_MS = 250;
+// The longest a delivery waits for its turn (a steady stream of events); the execution starts then.
+export const SAVE_WAIT_MAX_MS = 1000;
 
 interface Entry {
 	/** Seconds since the epoch when first seen. */
@@ -37,10 +43,11 @@ interface Entry {
  * the set before either is saved: only this process-wide memory, checked and written without an
  * await in between, catches the second one.
  *
- * `store` heals the saves: n8n writes the whole static data (last writer wins), and a delivery's save
- * can land after a later delivery's (the node awaits after admitting). So every delivery's static data
- * points at the same two objects of this process, kept up to date in place: whichever save lands last
- * serialises everything this process has admitted (and read) by then, not a snapshot of its own moment.
+ * `store` keeps the saves whole: n8n writes the whole static data (last writer wins), and a delivery
+ * returns (and is saved) after later deliveries have admitted (the node awaits after admitting). So
+ * every delivery's static data points at the same two objects of this process, kept up to date in
+ * place: a save serialises everything this process has admitted (and read) by then, not a snapshot of
+ * its own moment. That a save serialised earlier is not written after a later one is saveTurn's part.
  */
 interface Scope {
 	entries: Map<string, Entry>;
@@ -81,6 +88,13 @@ export function dedupeScope(ctx: IWebhookFunctions, kind = ''): string {
 	return `${ctx.getMode()}\n${String(ctx.getWorkflow().id)}\n${ctx.getNode().id}${kind ? `\n${kind}` : ''}`;
 }
 
+export interface Admission {
+	/** Per identity, whether it starts the workflow. */
+	fresh: boolean[];
+	/** Whether the static data was changed: n8n saves it when the delivery returns (see saveTurn). */
+	changed: boolean;
+}
+
 /**
  * Which of `identities` start the workflow: those neither this process nor the node's static data
  * has seen (windowed ones: within the retry window); one repeated inside the list counts once.
@@ -88,7 +102,7 @@ export function dedupeScope(ctx: IWebhookFunctions, kind = ''): string {
  * `seen` (keyed events, until the byte cap drops the oldest) and `recent` (windowed ones), each a
  * map of hashed key → seconds.
  */
-export function admit(scope: string, staticData: IDataObject, identities: Identity[], now = Date.now()): boolean[] {
+export function admit(scope: string, staticData: IDataObject, identities: Identity[], now = Date.now()): Admission {
 	const nowSeconds = Math.floor(now / 1000);
 	const windowSeconds = RETRY_WINDOW_MS / 1000;
 	const live = (entry: { t: number; windowed: boolean }) => !entry.windowed || nowSeconds - entry.t < windowSeconds;
@@ -97,7 +111,7 @@ export function admit(scope: string, staticData: IDataObject, identities: Identi
 	const seen = storedMap(staticData.seen);
 	const recent = storedMap(staticData.recent);
 
-	const admitted = identities.map(({ dedupeKey, windowed }) => {
+	const fresh = identities.map(({ dedupeKey, windowed }) => {
 		const hash = hashOf(dedupeKey);
 		const remembered = entries.get(hash);
 		if (remembered && live(remembered)) return false;
@@ -135,18 +149,84 @@ export function admit(scope: string, staticData: IDataObject, identities: Identi
 		if (bytes > STORE_MAX_BYTES) break;
 		(entry.windowed ? nextRecent : nextSeen)[hash] = entry.t;
 	}
-	const changed = (before: Record<string, number>, after: Record<string, number>) =>
+	const differs = (before: Record<string, number>, after: Record<string, number>) =>
 		Object.keys(before).length !== Object.keys(after).length || Object.keys(after).some((hash) => before[hash] !== after[hash]);
-	const seenChanged = changed(seen, nextSeen) || staticData.seen === undefined;
-	const recentChanged = changed(recent, nextRecent) || staticData.recent === undefined;
+	const seenChanged = differs(seen, nextSeen) || staticData.seen === undefined;
+	const recentChanged = differs(recent, nextRecent) || staticData.recent === undefined;
 	refill(store.seen, nextSeen);
 	refill(store.recent, nextRecent);
 	// Assigned only when something changed: an assignment is what makes n8n save the static data.
 	if (seenChanged) staticData.seen = store.seen;
 	if (recentChanged) staticData.recent = store.recent;
 	// The list earlier versions kept (other hashes, 15 minutes): nothing in it can match any more.
-	if (staticData.recentEvents !== undefined) delete staticData.recentEvents;
-	return admitted;
+	const legacy = staticData.recentEvents !== undefined;
+	if (legacy) delete staticData.recentEvents;
+	const changed = seenChanged || recentChanged || legacy;
+	if (changed) savesOf(scope).changes += 1;
+	return { fresh, changed };
+}
+
+/**
+ * The saves of one workflow's static data by this process: when the last was submitted, and how many
+ * changes (`changes` counts them) it carried.
+ */
+interface Saves {
+	changes: number;
+	savedChanges: number;
+	savedAt: number;
+	/** Settles when the last delivery waiting for its turn has had it: turns go in arrival order. */
+	queue: Promise<void>;
+}
+const saves = new Map<string, Saves>();
+
+/** Per workflow (and mode): n8n saves a workflow's static data whole, all its trigger nodes in one. */
+function savesOf(scope: string): Saves {
+	const workflow = scope.split('\n', 2).join('\n');
+	let entry = saves.get(workflow);
+	if (entry) saves.delete(workflow);
+	else {
+		entry = { changes: 0, savedChanges: 0, savedAt: 0, queue: Promise.resolve() };
+		if (saves.size >= MEMORY_MAX_SCOPES) saves.delete(saves.keys().next().value as string);
+	}
+	saves.set(workflow, entry);
+	return entry;
+}
+
+/** Time, injectable so that the waits are tested without waiting. */
+export interface Clock {
+	now(): number;
+	sleep(ms: number): Promise<void>;
+}
+const realClock: Clock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
+
+/**
+ * Waits, when the delivery's admission changed the static data, until it may return: n8n saves the
+ * static data as soon as webhook() returns, so this is the last await before returning.
+ *
+ * The database can write two saves submitted moments apart in either order: on n8n 1.x's SQLite a save
+ * submitted 2 ms before another was written after it, and dropped the key the later one carried (seen in
+ * `test/e2e`, four events arriving together). So a save goes only once no save still in flight can be
+ * missing a change it carries: when nothing has changed since the last save was submitted (both hold the
+ * same), or that save was submitted SAVE_SPACING_MS ago. An event on its own never waits; events
+ * arriving together start their executions up to SAVE_SPACING_MS later (at most SAVE_WAIT_MAX_MS).
+ */
+export async function saveTurn(scope: string, admission: Admission | undefined, clock: Clock = realClock): Promise<void> {
+	if (!admission?.changed) return;
+	const entry = savesOf(scope);
+	const deadline = clock.now() + SAVE_WAIT_MAX_MS;
+	const previous = entry.queue;
+	let done!: () => void;
+	entry.queue = new Promise<void>((resolve) => (done = resolve));
+	// Executions start in the order their events arrived.
+	await previous;
+	for (;;) {
+		const wait = Math.min(entry.savedAt + SAVE_SPACING_MS, deadline) - clock.now();
+		if (entry.changes === entry.savedChanges || wait <= 0) break;
+		await clock.sleep(wait);
+	}
+	entry.savedAt = clock.now();
+	entry.savedChanges = entry.changes;
+	done();
 }
 
 /** Makes `target` hold exactly `source`, in place (other deliveries' static data point at it). */

@@ -408,20 +408,20 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 		const store: IDataObject = {};
 		const t0 = 1_800_000_000_000;
 		const scope = 'test\nclock';
-		expect(admit(scope, store, [blockedKey], t0)).toEqual([true]);
-		expect(admit(scope, store, [blockedKey], t0 + 10_000)).toEqual([false]); // CometChat's retries
-		expect(admit(scope, store, [blockedKey], t0 + 40_000)).toEqual([false]);
-		expect(admit(scope, store, [payload.eventIdentity(unblocked)], t0 + 50_000)).toEqual([true]);
-		expect(admit(scope, store, [blockedKey], t0 + RETRY_WINDOW_MS + 1000)).toEqual([true]); // blocked again
+		expect(admit(scope, store, [blockedKey], t0).fresh).toEqual([true]);
+		expect(admit(scope, store, [blockedKey], t0 + 10_000).fresh).toEqual([false]); // CometChat's retries
+		expect(admit(scope, store, [blockedKey], t0 + 40_000).fresh).toEqual([false]);
+		expect(admit(scope, store, [payload.eventIdentity(unblocked)], t0 + 50_000).fresh).toEqual([true]);
+		expect(admit(scope, store, [blockedKey], t0 + RETRY_WINDOW_MS + 1000).fresh).toEqual([true]); // blocked again
 		// Another process (no memory) reads the same store: the window holds there too.
-		expect(admit('test\nother process', store, [blockedKey], t0 + RETRY_WINDOW_MS + 2000)).toEqual([false]);
+		expect(admit('test\nother process', store, [blockedKey], t0 + RETRY_WINDOW_MS + 2000).fresh).toEqual([false]);
 		// A documented key does not expire with the window.
 		const sent = payload.eventIdentity(envelope('message_sent', { message: userMessage }) as payload.Envelope);
 		expect(sent).toEqual({ dedupeKey: 'demo-app:n8n-hook:message_sent:101', windowed: false });
-		expect(admit(scope, store, [sent], t0)).toEqual([true]);
-		expect(admit('test\nrestarted', store, [sent], t0 + 24 * 3600 * 1000)).toEqual([false]);
+		expect(admit(scope, store, [sent], t0).fresh).toEqual([true]);
+		expect(admit('test\nrestarted', store, [sent], t0 + 24 * 3600 * 1000).fresh).toEqual([false]);
 		// The same event twice in one batch counts once.
-		expect(admit(scope, store, [blockedKey, blockedKey], t0 + 10 * RETRY_WINDOW_MS)).toEqual([true, false]);
+		expect(admit(scope, store, [blockedKey, blockedKey], t0 + 10 * RETRY_WINDOW_MS).fresh).toEqual([true, false]);
 	});
 
 	it('deliveries whose saves land out of order lose nothing: the last save written holds every event admitted before it', () => {
@@ -430,11 +430,106 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 		const scope = 'test\nsaves out of order';
 		// Four deliveries arrive together: each loads the (empty) static data before any is saved.
 		const loaded = [0, 1, 2, 3].map((): IDataObject => ({}));
-		loaded.forEach((staticData, n) => expect(admit(scope, staticData, [key(400 + n)])).toEqual([true]));
+		loaded.forEach((staticData, n) => expect(admit(scope, staticData, [key(400 + n)]).fresh).toEqual([true]));
 		// The node awaits after admitting, so the first delivery's save can be the last one written: n8n
 		// writes the whole static data as it serialises it then (last writer wins).
 		const saved = JSON.parse(JSON.stringify(loaded[0])) as { seen?: Record<string, number> };
 		expect(Object.keys(saved.seen ?? {})).toHaveLength(4);
+	});
+
+	/** A clock whose time moves only when the test says: sleeps (and scheduled calls) run in order as it advances. */
+	function fakeClock(start: number) {
+		let time = start;
+		const timers: Array<{ at: number; run: () => void }> = [];
+		const settle = async () => await new Promise((resolve) => setImmediate(resolve));
+		return {
+			clock: { now: () => time, sleep: async (ms: number) => await new Promise<void>((run) => timers.push({ at: time + ms, run })) },
+			sleeps: () => timers.length,
+			/** Calls `fn` when the time reaches `when`. */
+			at: (when: number, fn: () => void) => void timers.push({ at: when, run: fn }),
+			/** Moves time to `until`, running each timer at its moment. */
+			async advance(until: number) {
+				await settle();
+				for (;;) {
+					timers.sort((a, b) => a.at - b.at);
+					if (!timers[0] || timers[0].at > until) break;
+					const next = timers.shift()!;
+					time = next.at;
+					next.run();
+					await settle();
+				}
+				time = until;
+				await settle();
+			},
+		};
+	}
+
+	it('saves of events arriving together are spaced or equal, so a database writing them out of order loses nothing (injected clock)', async () => {
+		const { admit, saveTurn, SAVE_SPACING_MS, SAVE_WAIT_MAX_MS } = dedupe;
+		const t0 = 1_900_000_000_000;
+		const { clock, advance, at } = fakeClock(t0);
+		const scope = 'webhook\nturns\nnode-1';
+		const key = (n: number) => ({ dedupeKey: `demo-app:n8n-hook:message_sent:${n}`, windowed: false });
+		// What n8n submits when a delivery returns: its whole static data, serialised then.
+		const submitted: Array<{ at: number; keys: string[] }> = [];
+		const deliveries: Array<Promise<void>> = [];
+		const deliver = (n: number, when: number) =>
+			at(when, () => {
+				const staticData: IDataObject = {};
+				const admission = admit(scope, staticData, [key(n)], clock.now());
+				expect(admission).toEqual({ fresh: [true], changed: true });
+				deliveries.push(
+					saveTurn(scope, admission, clock).then(() => {
+						submitted.push({ at: clock.now(), keys: Object.keys((JSON.parse(JSON.stringify(staticData)) as { seen: object }).seen) });
+					}),
+				);
+			});
+
+		// One event on its own is saved at once.
+		deliver(1, t0);
+		await advance(t0);
+		expect(submitted).toEqual([{ at: t0, keys: [expect.any(String)] }]);
+
+		// Four arrive together 10 ms later, a fifth 100 ms after them: they wait for the first save to be
+		// SAVE_SPACING_MS old, then go together, each with all six.
+		for (const n of [2, 3, 4, 5]) deliver(n, t0 + 10);
+		deliver(6, t0 + 110);
+		await advance(t0 + SAVE_SPACING_MS - 1);
+		expect(submitted).toHaveLength(1);
+		await advance(t0 + SAVE_SPACING_MS);
+		expect(submitted.slice(1)).toEqual(Array(5).fill({ at: t0 + SAVE_SPACING_MS, keys: expect.any(Array) }));
+		submitted.slice(1).forEach((save) => expect(save.keys).toHaveLength(6));
+
+		// A steady stream (one every 100 ms for 3 s) waits at most SAVE_WAIT_MAX_MS each.
+		const streamStart = t0 + 10_000;
+		for (let i = 0; i < 30; i += 1) deliver(100 + i, streamStart + i * 100);
+		await advance(streamStart + 2900 + SAVE_WAIT_MAX_MS);
+		await Promise.all(deliveries);
+		expect(submitted).toHaveLength(36);
+		submitted.slice(6).forEach((save, i) => expect(save.at - (streamStart + i * 100)).toBeLessThanOrEqual(SAVE_WAIT_MAX_MS));
+
+		// The rule, for every pair: a later save either holds nothing the earlier one lacks, or was
+		// submitted SAVE_SPACING_MS after it. So whichever order the database writes saves submitted
+		// closer together, the one written last holds everything admitted before it.
+		for (const [i, earlier] of submitted.entries()) {
+			for (const later of submitted.slice(i + 1)) {
+				if (later.keys.some((k) => !earlier.keys.includes(k))) expect(later.at - earlier.at).toBeGreaterThanOrEqual(SAVE_SPACING_MS);
+			}
+		}
+	});
+
+	it('a delivery that changes nothing in the static data does not wait', async () => {
+		const { admit, saveTurn } = dedupe;
+		const t0 = 1_900_000_000_000;
+		const { clock, sleeps } = fakeClock(t0);
+		const scope = 'webhook\nturns, repeats\nnode-1';
+		const staticData: IDataObject = {};
+		const first = admit(scope, staticData, [{ dedupeKey: 'demo-app:n8n-hook:message_sent:7', windowed: false }], t0);
+		await saveTurn(scope, first, clock);
+		const repeat = admit(scope, staticData, [{ dedupeKey: 'demo-app:n8n-hook:message_sent:7', windowed: false }], t0 + 5);
+		expect(repeat).toEqual({ fresh: [false], changed: false });
+		await saveTurn(scope, repeat, clock);
+		expect(sleeps()).toBe(0);
 	});
 
 	it("the seen-set in static data is bounded in bytes, the oldest dropped first", () => {
@@ -442,13 +537,13 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 		const store: IDataObject = { recentEvents: [{ k: 'from an earlier version', t: 1 }] };
 		const t0 = 1_800_000_000_000;
 		const key = (n: number) => ({ dedupeKey: `demo-app:n8n-hook:message_sent:${n}`, windowed: false });
-		for (let n = 0; n < 2000; n += 1) expect(admit('test\nbytes', store, [key(n)], t0 + n * 1000)).toEqual([true]);
+		for (let n = 0; n < 2000; n += 1) expect(admit('test\nbytes', store, [key(n)], t0 + n * 1000).fresh).toEqual([true]);
 		const size = JSON.stringify(store).length;
 		expect(size).toBeLessThanOrEqual(STORE_MAX_BYTES);
 		expect(size).toBeGreaterThan(STORE_MAX_BYTES - 100);
 		expect(store.recentEvents).toBeUndefined();
 		// A process without memory of them: the newest are still known, the oldest are not.
-		expect(admit('test\nbytes, restarted', { ...store }, [key(1999), key(0)], t0 + 2000 * 1000)).toEqual([false, true]);
+		expect(admit('test\nbytes, restarted', { ...store }, [key(1999), key(0)], t0 + 2000 * 1000).fresh).toEqual([false, true]);
 	});
 
 	it('Ignore Repeated Deliveries off: every delivery starts a workflow', async () => {
