@@ -174,7 +174,7 @@ interface Saves {
 	changes: number;
 	savedChanges: number;
 	savedAt: number;
-	/** Settles when the last delivery waiting for its turn has had it: turns go in arrival order. */
+	/** Settles when the last delivery that asked for its turn has had it. */
 	queue: Promise<void>;
 }
 const saves = new Map<string, Saves>();
@@ -217,7 +217,7 @@ export async function saveTurn(scope: string, admission: Admission | undefined, 
 	const previous = entry.queue;
 	let done!: () => void;
 	entry.queue = new Promise<void>((resolve) => (done = resolve));
-	// Executions start in the order their events arrived.
+	// Turns go in the order they are asked for, so executions waiting together start in that order.
 	await previous;
 	for (;;) {
 		const wait = Math.min(entry.savedAt + SAVE_SPACING_MS, deadline) - clock.now();
