@@ -213,12 +213,8 @@ export class CometChatTrigger implements INodeType {
 		}
 		// Answered with 200 so CometChat does not retry what was meant to be skipped.
 		if (wanted.length === 0) return answer(response, 200, 'Event not selected in this trigger; ignored');
-		if (fresh.length === 0) {
-			// A repeat can still change the static data (an event the saved set lost, written again).
-			const ignored = answer(response, 200, 'Event already received; ignored');
-			await saveTurn(scope, admission);
-			return ignored;
-		}
+		// A repeat can still change the static data (an event the saved set lost, written again).
+		if (fresh.length === 0) return await saveTurn(scope, admission, answer(response, 200, 'Event already received; ignored'));
 
 		const items: INodeExecutionData[] = fresh.flatMap((index) =>
 			itemsOf(wanted[index], options.splitMembers !== false).map((json) => ({ json: { ...json, dedupeKey: identities[index].dedupeKey } })),
@@ -233,7 +229,6 @@ export class CometChatTrigger implements INodeType {
 		const appKey = options.downloadAttachments === true ? await downloadAttachments.call(this, items) : [];
 		// An event may repeat a secret (a message quoting the webhook password): none reaches the workflow.
 		const workflowData = [redactItems(items, [...(await triggerSecrets(this, pair)), ...appKey])];
-		await saveTurn(scope, admission);
-		return { noWebhookResponse: true, workflowData };
+		return await saveTurn(scope, admission, { noWebhookResponse: true, workflowData });
 	}
 }

@@ -56,11 +56,7 @@ export async function botDelivery(this: IWebhookFunctions, pair: BasicAuthPair):
 	if (options.deduplicate !== false) {
 		// A message ID is CometChat's own key: a relayed message is the same message whenever it comes again.
 		admission = admit(scope, this.getWorkflowStaticData('node'), [{ dedupeKey, windowed: false }]);
-		if (!admission.fresh[0]) {
-			const ignored = answer(response, 200, 'Message already received; ignored');
-			await saveTurn(scope, admission);
-			return ignored;
-		}
+		if (!admission.fresh[0]) return await saveTurn(scope, admission, answer(response, 200, 'Message already received; ignored'));
 	}
 
 	const entities = isObject(message.data) && isObject(message.data.entities) ? message.data.entities : {};
@@ -82,6 +78,5 @@ export async function botDelivery(this: IWebhookFunctions, pair: BasicAuthPair):
 	};
 	writeAnswer(response, 200, 'Workflow was started');
 	const workflowData = [redactItems([{ json: item }], await triggerSecrets(this, pair))];
-	await saveTurn(scope, admission);
-	return { noWebhookResponse: true, workflowData };
+	return await saveTurn(scope, admission, { noWebhookResponse: true, workflowData });
 }

@@ -200,8 +200,8 @@ export interface Clock {
 const realClock: Clock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
 
 /**
- * Waits, when the delivery's admission changed the static data, until it may return: n8n saves the
- * static data as soon as webhook() returns, so this is the last await before returning.
+ * `result`, once the delivery may return it, when its admission changed the static data: n8n saves the
+ * static data as soon as webhook() returns, so webhook() returns what this gives.
  *
  * The database can write two saves submitted moments apart in either order: on n8n 1.x's SQLite a save
  * submitted 2 ms before another was written after it, and dropped the key the later one carried (seen in
@@ -210,8 +210,8 @@ const realClock: Clock = { now: () => Date.now(), sleep: async (ms) => await sle
  * same), or that save was submitted SAVE_SPACING_MS ago. An event on its own never waits; events
  * arriving together start their executions up to SAVE_SPACING_MS later (at most SAVE_WAIT_MAX_MS).
  */
-export async function saveTurn(scope: string, admission: Admission | undefined, clock: Clock = realClock): Promise<void> {
-	if (!admission?.changed) return;
+export async function saveTurn<T>(scope: string, admission: Admission | undefined, result: T, clock: Clock = realClock): Promise<T> {
+	if (!admission?.changed) return result;
 	const entry = savesOf(scope);
 	const deadline = clock.now() + SAVE_WAIT_MAX_MS;
 	const previous = entry.queue;
@@ -227,6 +227,7 @@ export async function saveTurn(scope: string, admission: Admission | undefined, 
 	entry.savedAt = clock.now();
 	entry.savedChanges = entry.changes;
 	done();
+	return result;
 }
 
 /** Makes `target` hold exactly `source`, in place (other deliveries' static data point at it). */

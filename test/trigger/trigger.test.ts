@@ -479,7 +479,7 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 				const admission = admit(scope, staticData, [key(n)], clock.now());
 				expect(admission).toEqual({ fresh: [true], changed: true });
 				deliveries.push(
-					saveTurn(scope, admission, clock).then(() => {
+					saveTurn(scope, admission, undefined, clock).then(() => {
 						submitted.push({ at: clock.now(), keys: Object.keys((JSON.parse(JSON.stringify(staticData)) as { seen: object }).seen) });
 					}),
 				);
@@ -525,10 +525,10 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 		const scope = 'webhook\nturns, repeats\nnode-1';
 		const staticData: IDataObject = {};
 		const first = admit(scope, staticData, [{ dedupeKey: 'demo-app:n8n-hook:message_sent:7', windowed: false }], t0);
-		await saveTurn(scope, first, clock);
+		await saveTurn(scope, first, undefined, clock);
 		const repeat = admit(scope, staticData, [{ dedupeKey: 'demo-app:n8n-hook:message_sent:7', windowed: false }], t0 + 5);
 		expect(repeat).toEqual({ fresh: [false], changed: false });
-		await saveTurn(scope, repeat, clock);
+		await saveTurn(scope, repeat, undefined, clock);
 		expect(sleeps()).toBe(0);
 	});
 
