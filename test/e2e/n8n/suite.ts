@@ -117,7 +117,7 @@ export function liveContext(suite: Suite, name: string): LiveContext {
 /** The live context of the workflow `id` (`name` for messages). */
 export function workflowContext(suite: Suite, id: string, name: string): LiveContext {
 	const { n8n } = suite;
-	const executions = (workflowId: string | null = id) => n8n.executions(workflowId ?? undefined);
+	const executions = () => n8n.executions(id);
 	return {
 		...suite,
 		async activate() {
@@ -127,7 +127,7 @@ export function workflowContext(suite: Suite, id: string, name: string): LiveCon
 		async webhook(path, body, headers = {}) {
 			await registered(n8n, path);
 			// Any workflow's: the path may be another workflow's than this context's.
-			const [before] = await executions(null);
+			const [before] = await n8n.executions();
 			const response = await fetch(`${n8n.url}/webhook/${path}`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json', ...headers },
@@ -144,7 +144,7 @@ export function workflowContext(suite: Suite, id: string, name: string): LiveCon
 			// the count) includes it.
 			if (startsExecution(response.status, text)) {
 				const deadline = Date.now() + 60000;
-				while ((await executions(null))[0]?.id === before?.id) {
+				while ((await n8n.executions())[0]?.id === before?.id) {
 					if (Date.now() > deadline) throw new Error(`${name}: no execution saved within 60 s of "Workflow was started"`);
 					await new Promise((r) => setTimeout(r, 200));
 				}
