@@ -1,4 +1,4 @@
-import { randomBytes } from 'crypto';
+import { randomBytes, timingSafeEqual } from 'crypto';
 import {
 	NodeApiError,
 	NodeConnectionTypes,
@@ -27,15 +27,25 @@ import { readMessage, readPlan, type MessagePlan } from './plan';
 // "Node hasn't been executed"; measured with the CometChat node). This node is programmatic.
 
 /**
- * n8n's send-and-wait webhooks (as its own nodes declare them, sendAndWaitWebhooksDescription): GET
- * shows, POST answers, at the resume URL's node-ID suffix. restartWebhook: n8n serves them only for a
- * waiting execution, under /webhook-waiting/; nothing is registered with CometChat, so there is no
- * webhookMethods lifecycle (the scanner's webhook-trigger rule is about webhooks registered elsewhere).
+ * The resume webhooks (restartWebhook: n8n serves them only for a waiting execution, under
+ * /webhook-waiting/<execution>/<suffix>; nothing is registered with CometChat, so there is no
+ * webhookMethods lifecycle). GET shows a page, POST answers, at two suffixes:
+ * - `<node ID>-answer`: where the message's buttons point when n8n gives the execution a resume token
+ *   (n8n 2.x). n8n checks that token, and for a suffix that is no node's ID it answers a click on a
+ *   finished execution 409 ("has finished already") and one on an execution waiting elsewhere 404, where at
+ *   the node's ID it answers 200 "No action required" (waiting-webhooks.ts, isSendAndWaitRequest), which a
+ *   UI Kit shows as an accepted click. The query is signed by the node (`s`, see signer()).
+ * - `<node ID>`: n8n's own send-and-wait suffix, where n8n checks the URL's HMAC; used where there is no
+ *   resume token (n8n 1.x, which checks that HMAC for the whole URL whatever its suffix once any node of the
+ *   execution asked for it, so a suffix of our own could not be signed there), and by messages sent before.
  */
-const RESUME = { name: 'default', responseMode: 'onReceived', responseData: '', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true, ndvHideUrl: true, ndvHideMethod: true } as const;
+const ANSWER_SUFFIX = '-answer';
+const RESUME = { responseMode: 'onReceived', responseData: '', restartWebhook: true, isFullPath: true, ndvHideUrl: true, ndvHideMethod: true } as const;
 const RESUME_WEBHOOKS: INodeTypeDescription['webhooks'] = [
-	{ ...RESUME, httpMethod: 'GET' },
-	{ ...RESUME, httpMethod: 'POST' },
+	{ ...RESUME, name: 'default', path: '={{ $nodeId }}', httpMethod: 'GET' },
+	{ ...RESUME, name: 'default', path: '={{ $nodeId }}', httpMethod: 'POST' },
+	{ ...RESUME, name: 'default', path: `={{ $nodeId }}${ANSWER_SUFFIX}`, httpMethod: 'GET' },
+	{ ...RESUME, name: 'default', path: `={{ $nodeId }}${ANSWER_SUFFIX}`, httpMethod: 'POST' },
 ];
 
 export class CometChatSendAndWait implements INodeType {
@@ -64,42 +74,57 @@ export class CometChatSendAndWait implements INodeType {
 		const nonce = randomBytes(12).toString('hex');
 		const body = { receiver: plan.receiver, receiverType: plan.receiverType, ...interactiveMessage(plan, signer(this, nonce)), muid: `n8n-wait-${nonce}` };
 		const sent = await sendMessage(this, plan, body, 0);
-		rememberMessageId(this, nonce, sent.id);
+		rememberWait(this, { nonce, messageId: sent.id === undefined ? '' : String(sent.id), deadline: plan.waitTill.getTime() });
 		// n8n 1.x checks the signature only when asked (2.x always does for a sendAndWait node).
 		(this as { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired?.();
+		// When Limit Wait Time passes, n8n resumes the execution with this node disabled, and a disabled node
+		// passes on its stack entry's input (n8n-core workflow-execute.js, handleWaitingState and
+		// handleDisabledNode, 1.x and 2.x): no node code runs then. So the entry's input is replaced now by the
+		// items a timeout gives: input, messageId, answered false. An answer replaces them (webhook()).
+		const unanswered = this.getInputData().map((item, index) => ({ json: { ...item.json, messageId: sent.id, answered: false }, pairedItem: { item: index } }));
+		const entry = this.getExecuteData?.();
+		if (entry?.data?.main) entry.data.main[0] = unanswered;
 		await this.putExecutionToWait(plan.waitTill);
-		// While it waits (and when the wait times out) n8n passes these on; the answer replaces them.
-		return [this.getInputData().map((item, index) => ({ json: { ...item.json, messageId: sent.id }, pairedItem: { item: index } }))];
+		return [unanswered];
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const req = this.getRequestObject();
 		const res = this.getResponseObject();
-		const page = (status: number, html: string): IWebhookResponseData => {
-			res.writeHead(status, PAGE_HEADERS);
-			res.end(html);
-			return { noWebhookResponse: true };
-		};
 		const plan = readPlan((name, fallback) => this.getNodeParameter(name, fallback), this.getNode(), 0);
 		const query = (req.query ?? {}) as IDataObject;
-		if (req.method === 'GET') return page(200, questionPage(plan, query));
-		if (isPreviewAgent(req.headers['user-agent'])) return page(403, notePage('Not answered', 'Link previews do not answer.'));
-		const nonce = typeof query.w === 'string' ? query.w : '';
-		const answer = readAnswer(plan, query, req.body);
 		const json = String(req.headers['content-type'] ?? '').includes('application/json');
+		// Every answer that resumes nothing gets a status that is not 2xx, so that no client shows it accepted.
 		const refuse = (status: number, title: string, text: string): IWebhookResponseData => {
-			if (!json) return page(status, notePage(title, text));
-			res.writeHead(status, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify({ message: text }));
+			if (json) {
+				res.writeHead(status, { 'Content-Type': 'application/json' });
+				res.end(JSON.stringify({ message: text }));
+			} else {
+				res.writeHead(status, PAGE_HEADERS);
+				res.end(notePage(title, text));
+			}
 			return { noWebhookResponse: true };
 		};
+		const nonce = typeof query.w === 'string' ? query.w : '';
+		if (!signedByThisNode(this, req.url, query, nonce)) return refuse(401, 'Not answered', 'This link is not valid.');
+		// The wait this execution holds now: a URL of an earlier wait of this node (a loop) answers nothing.
+		const current = recallWait(this);
+		if (current && current.nonce !== nonce) return refuse(409, 'Already closed', 'This question is closed: it was answered already or has expired.');
+		if (current && Date.now() >= current.deadline) return refuse(410, 'Expired', 'This question has expired.');
+		if (req.method === 'GET') {
+			res.writeHead(200, PAGE_HEADERS);
+			res.end(questionPage(plan, query));
+			return { noWebhookResponse: true };
+		}
+		if (isPreviewAgent(req.headers['user-agent'])) return refuse(403, 'Not answered', 'Link previews do not answer.');
+		const answer = readAnswer(plan, query, req.body);
 		if ('problem' in answer) return refuse(400, 'Not answered', answer.problem);
 		if (nonce === '' || !takeAnswer(nonce)) return refuse(409, 'Already answered', 'This question has been answered already.');
-		const output: IDataObject = { data: answer.data, respondedAt: new Date().toISOString() };
+		const output: IDataObject = { data: answer.data, answered: true, respondedAt: new Date().toISOString() };
 		if (answer.respondedBy) output.respondedBy = answer.respondedBy;
 		const answeredIn = json ? 'chat' : 'page';
 		output.answeredIn = answeredIn;
-		const messageId = recallMessageId(this, nonce);
+		const messageId = current?.messageId || undefined;
 		if (messageId) output.messageId = messageId;
 		const outcome = outcomeText(plan, answer);
 		// What follows happens after the answer is taken: each failure is reported in the output under its
@@ -160,34 +185,88 @@ export class CometChatSendAndWait implements INodeType {
 
 const JSON_HEADERS = { Accept: 'application/json', 'Content-Type': 'application/json' };
 
-/** The signed resume URLs of the wait `nonce`; the same URLs in execute() and, later, in webhook(). */
+/**
+ * The resume URLs of the wait `nonce`; the same URLs in execute() and, later, in webhook() (the edit).
+ * n8n signs a URL at the node's ID (getSignedResumeUrl: an HMAC of its path and query with the instance's
+ * secret). Where the execution has a resume token (n8n 2.x) the URL moves to the answer suffix: n8n then
+ * checks the token (`signature`), and the node checks its own HMAC, kept as `s`.
+ */
 function signer(context: IExecuteFunctions | IWebhookFunctions, nonce: string): SignUrl {
-	return (query = {}) => context.getSignedResumeUrl({ ...query, w: nonce });
+	const token = resumeToken(context);
+	return (query = {}) => {
+		const url = new URL(context.getSignedResumeUrl({ ...query, w: nonce }));
+		if (!token) return url.toString();
+		url.pathname += ANSWER_SUFFIX;
+		url.searchParams.set(NODE_SIGNATURE, url.searchParams.get(N8N_SIGNATURE) ?? '');
+		url.searchParams.set(N8N_SIGNATURE, token);
+		return url.toString();
+	};
 }
 
-// The sent message's ID, from execute() to webhook(). The resume URLs are signed before the message
-// exists, and n8n drops the waiting node's own output (which holds messageId) before it calls webhook();
-// what n8n does keep with a waiting execution, in 1.x and 2.x alike, is its run data, custom data
-// included ($execution.customData = resultData.metadata): saved with the waiting execution, and the
-// waiting webhook's context gets that run data back. So execute() writes "<nonce>:<message ID>" there
-// under a key of this node, and webhook() takes it only if the nonce is the one signed into this URL:
+/** n8n's query parameter for the HMAC or the resume token (n8n-core WAITING_TOKEN_QUERY_PARAM). */
+const N8N_SIGNATURE = 'signature';
+/** The node's HMAC at the answer suffix. */
+const NODE_SIGNATURE = 's';
+
+/** The execution's resume token (n8n 2.x puts it in $execution.resumeUrl); none in n8n 1.x. */
+function resumeToken(context: IExecuteFunctions | IWebhookFunctions): string | undefined {
+	try {
+		// In webhook(): a request at the answer suffix carries the token n8n has just checked; one at the node's
+		// ID was signed where there was none (a webhook context has no data proxy to ask).
+		if ('getRequestObject' in context) {
+			const request = context.getRequestObject();
+			return new URL(request.url, 'http://n8n').pathname.endsWith(ANSWER_SUFFIX) ? String(request.query?.[N8N_SIGNATURE] ?? '') || undefined : undefined;
+		}
+		const resumeUrl = (context.getWorkflowDataProxy(0).$execution as { resumeUrl?: string } | undefined)?.resumeUrl;
+		return resumeUrl ? new URL(resumeUrl).searchParams.get(N8N_SIGNATURE) || undefined : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Whether the request's query is one this node signed for this execution: at the answer suffix the node's
+ * HMAC (`s`), at the node's ID n8n's (`signature`, which n8n has checked too when it asked for it). Only
+ * `approved` and `w` are signed, in the order signer() signs them.
+ */
+function signedByThisNode(context: IWebhookFunctions, url: string, query: IDataObject, nonce: string): boolean {
+	const atAnswer = new URL(url, 'http://n8n').pathname.endsWith(ANSWER_SUFFIX);
+	const given = query[atAnswer ? NODE_SIGNATURE : N8N_SIGNATURE];
+	if (typeof given !== 'string' || nonce === '') return false;
+	const signed: Record<string, string> = typeof query.approved === 'string' ? { approved: query.approved, w: nonce } : { w: nonce };
+	const expected = new URL(context.getSignedResumeUrl(signed)).searchParams.get(N8N_SIGNATURE) ?? '';
+	return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+// The wait, from execute() to webhook(): its nonce, the sent message's ID and when it expires. The resume
+// URLs are signed before the message exists, and n8n drops the waiting node's own output (which holds
+// messageId) before it calls webhook(); what n8n does keep with a waiting execution, in 1.x and 2.x alike,
+// is its run data, custom data included ($execution.customData = resultData.metadata): saved with the
+// waiting execution, and the waiting webhook's context gets that run data back. So execute() writes
+// "<nonce>:<message ID>:<deadline ms>" there under a key of this node; webhook() acts only for that nonce:
 // never another wait's (or another node's) message. CometChat is not asked: nothing to find or guess.
+
+interface Wait {
+	nonce: string;
+	messageId: string;
+	/** When Limit Wait Time ends (ms since 1970); n8n may resume a little later, the answer is refused from then. */
+	deadline: number;
+}
 
 /** The custom-data key of this node's wait (custom data keys: A-Za-z0-9_, at most 50 characters). */
 const waitKey = (node: INode) => `cometchat_wait_${node.id.replace(/[^A-Za-z0-9_]/g, '')}`.slice(0, 50);
 
-function rememberMessageId(context: IExecuteFunctions, nonce: string, id: unknown): void {
-	if (typeof id !== 'string' && typeof id !== 'number') return;
+function rememberWait(context: IExecuteFunctions, wait: Wait): void {
 	try {
 		// $execution.customData: the same in n8n 1.x and 2.x (1.x's contexts have no customData of their own).
-		(context.getWorkflowDataProxy(0).$execution as { customData?: IWorkflowExecutionCustomData } | undefined)?.customData?.set(waitKey(context.getNode()), `${nonce}:${id}`);
+		(context.getWorkflowDataProxy(0).$execution as { customData?: IWorkflowExecutionCustomData } | undefined)?.customData?.set(waitKey(context.getNode()), `${wait.nonce}:${wait.messageId}:${wait.deadline}`);
 	} catch {
 		// Not kept (n8n drops keys past its 10 silently, and throws only in manual runs): webhook() then
-		// finds no ID, and the mark and the edit report it.
+		// cannot tell the wait's nonce, message or deadline; it takes the answer, and the mark and edit report it.
 	}
 }
 
-function recallMessageId(context: IWebhookFunctions, nonce: string): string | undefined {
+function recallWait(context: IWebhookFunctions): Wait | undefined {
 	const key = waitKey(context.getNode());
 	let value: unknown;
 	try {
@@ -200,8 +279,9 @@ function recallMessageId(context: IWebhookFunctions, nonce: string): string | un
 		return undefined;
 	}
 	if (typeof value !== 'string') return undefined;
-	const [owner, id] = value.split(':');
-	return owner === nonce && id ? id : undefined;
+	const [nonce, messageId = '', deadline] = value.split(':');
+	// Kept by an earlier version without a deadline: no deadline then.
+	return nonce ? { nonce, messageId, deadline: Number(deadline) || Infinity } : undefined;
 }
 
 function knownMessageId(node: INode, id: string | undefined): string {

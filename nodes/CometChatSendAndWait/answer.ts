@@ -27,7 +27,7 @@ export function isPreviewAgent(userAgent: unknown): boolean {
 /**
  * Answers already taken in this n8n process, by the wait's nonce (`w`, random per sent message): a second
  * click that reaches the process while the first answer's run has not yet saved the execution is refused
- * here; after that n8n itself refuses (execution running: 409; finished: "no action required").
+ * here; after that n8n itself refuses (execution running: 409; finished: 409 at the answer path, see the node).
  */
 const taken = new Set<string>();
 const TAKEN_MAX = 5_000;
@@ -42,7 +42,10 @@ export function takeAnswer(nonce: string): boolean {
 
 /** The answer in a POST, or why it is not one (answered 400, nothing resumes). */
 export function readAnswer(plan: Plan, query: IDataObject, body: unknown): Answer | { problem: string } {
-	const fields = isObject(body) ? body : {};
+	// n8n hands a multipart post's fields to the node as {data: {...}, files} (its form-data parser); a
+	// urlencoded or JSON body comes as it is. A field of ours is never called "data" (IDs are field-<n>).
+	const posted = isObject(body) ? body : {};
+	const fields = isObject(posted.data) && !(DATA_KEY in posted) ? (posted.data as IDataObject) : posted;
 	// INFERRED: the UI Kits put the logged-in user's UID in cometchatSenderUid; CometChat does not sign it,
 	// so it says who the client claims clicked, from a client that could see the signed URL.
 	const claimed = typeof fields.cometchatSenderUid === 'string' ? fields.cometchatSenderUid.trim() : '';

@@ -109,7 +109,8 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Approval', value: 'approval', description: 'Buttons to approve (and decline)' },
-			{ name: 'Custom Form', value: 'customForm', description: 'A form with the fields you define' },
+			// Not n8n's "customForm": n8n refuses non-multipart answers for that value (see plan.ts).
+			{ name: 'Custom Form', value: 'form', description: 'A form with the fields you define' },
 			{ name: 'Free Text', value: 'freeText', description: 'A text box' },
 		],
 		default: 'approval',
@@ -156,7 +157,7 @@ export const properties: INodeProperties[] = [
 		placeholder: 'Add Form Element',
 		default: {},
 		typeOptions: { multipleValues: true, sortable: true },
-		displayOptions: shown({ responseType: ['customForm'] }),
+		displayOptions: shown({ responseType: ['form'] }),
 		options: [
 			{
 				displayName: 'Values',

@@ -4,7 +4,7 @@ import { characters, describeValue, idProblem, isObject } from '../shared/valida
 // What the node's fields ask for, read and checked once: in execute() before anything is sent (errors
 // name the field and the item), and again in webhook() when the answer comes (the same parameters).
 
-export type ResponseType = 'approval' | 'freeText' | 'customForm';
+export type ResponseType = 'approval' | 'freeText' | 'form';
 export type FieldType = 'checkbox' | 'date' | 'dropdown' | 'email' | 'number' | 'radio' | 'text' | 'textarea';
 
 export interface FormField {
@@ -99,7 +99,13 @@ export function readPlan(read: ReadParameter, node: INode, itemIndex: number, no
 	// Chosen, hence stored with the node, so that n8n checks the resume URL's signature (see description.ts).
 	choice('operation', 'Operation', ['sendAndWait'] as const, '');
 	const message = readMessage(read, node, itemIndex);
-	const responseType = choice('responseType', 'Response Type', ['approval', 'freeText', 'customForm'] as const, 'approval');
+	// n8n (1.x and 2.x, webhook-helpers' requiresMultipartFormData) answers 415 to every POST that is not
+	// multipart/form-data for a node whose parameters say operation "sendAndWait" and responseType
+	// "customForm", before the node runs; chat clients post JSON. So the Custom Form's value is "form".
+	if (read('responseType', 'approval') === 'customForm') {
+		throw fail('Response Type', 'is "customForm", which n8n lets answer only with multipart posts that chat clients cannot send', 'Choose Custom Form again in Response Type (its value is now "form").');
+	}
+	const responseType = choice('responseType', 'Response Type', ['approval', 'freeText', 'form'] as const, 'approval');
 	const approval = (read('approvalOptions.values', {}) ?? {}) as IDataObject;
 	if (!isObject(approval)) throw fail('Approval Options', `must be a set of options, not ${describeValue(approval)}`);
 	const options = (read('options', {}) ?? {}) as IDataObject;
@@ -119,7 +125,7 @@ export function readPlan(read: ReadParameter, node: INode, itemIndex: number, no
 		approvalType: approval.approvalType === 'double' ? 'double' : 'single',
 		approveLabel: labelOf(approval.approveLabel, 'Approve', 'Approve Button Label', fail),
 		disapproveLabel: labelOf(approval.disapproveLabel, 'Decline', 'Decline Button Label', fail),
-		fields: responseType === 'customForm' ? readFields(read, fail) : [],
+		fields: responseType === 'form' ? readFields(read, fail) : [],
 		answerIn,
 		waitTill: waitTillOf(options.limitWaitTime, now, fail),
 		messageButtonLabel: option('messageButtonLabel', 'Message Button Label', 'Respond') || 'Respond',

@@ -3,9 +3,11 @@
  * webhooks (n8n 2.41's WaitingWebhooks, packages/cli/src/webhooks/waiting-webhooks.ts) on a real HTTP
  * server:
  * - the node runs in WorkflowExecute until it puts the execution to wait (run.waitTill);
- * - a request to /webhook-waiting/<execution>/<node id> is checked as n8n checks it: the URL's HMAC
- *   signature (n8n-core's validateUrlSignature with this instance's secret) for a sendAndWait node,
- *   409 while the execution runs, "no action required" once it finished; then the node's webhook() runs
+ * - a request to /webhook-waiting/<execution>/<suffix> is checked as n8n checks it: in 2.x the URL's HMAC
+ *   signature (n8n-core's validateUrlSignature with this instance's secret) at a sendAndWait node's ID, the
+ *   execution's resume token at any other suffix; in 1.x the HMAC whatever the suffix once a node asked for
+ *   it; 409 while the execution runs; once it finished "no action required" (200) at a sendAndWait node's ID
+ *   and 409 elsewhere; 415 for a non-multipart POST to a customForm node; then the node's webhook() runs
  *   in n8n-core's WebhookContext with the waiting execution's data, and returned workflowData resumes the
  *   execution (the node's stack entry gets the items, WorkflowExecute runs on from the waiting node);
  * - `timeout()` resumes as n8n's WaitTracker does when waitTill passes: no new items.
@@ -64,7 +66,18 @@ export interface Waiting {
 	close(): Promise<void>;
 }
 
-export async function startWait({ parameters, credentials, input }: { parameters: INodeParameters; credentials: IDataObject; input?: INodeExecutionData[] }): Promise<Waiting> {
+export async function startWait({
+	parameters,
+	credentials,
+	input,
+	n8nMajor = 2,
+}: {
+	parameters: INodeParameters;
+	credentials: IDataObject;
+	input?: INodeExecutionData[];
+	/** Whose waiting webhooks to stand in for: 2.x (a resume token per execution) or 1.x (none). */
+	n8nMajor?: 1 | 2;
+}): Promise<Waiting> {
 	const node: INode = {
 		id: NODE_ID,
 		name: WAIT_NAME,
@@ -101,6 +114,8 @@ export async function startWait({ parameters, credentials, input }: { parameters
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node, data: { main: [input ?? [{ json: {} }]] }, source: null }] },
 	});
+	// n8n 1.x's executions have no resume token.
+	if (n8nMajor === 1) delete (runExecutionData as { resumeToken?: string }).resumeToken;
 	let run: IRun;
 	try {
 		run = await execute(runExecutionData);
@@ -118,15 +133,30 @@ export async function startWait({ parameters, credentials, input }: { parameters
 		const url = new URL(req.url ?? '/', base);
 		const [, route, execution, suffix] = url.pathname.split('/');
 		if (route !== 'webhook-waiting' || execution !== executionId) return send(res, 404, { message: `The execution "${execution}" does not exist.` });
+		// n8n's isSendAndWaitRequest: the suffix is a node's ID and that node's operation is sendAndWait.
 		const sendAndWait = suffix === node.id && node.parameters.operation === 'sendAndWait';
-		if (sendAndWait) {
-			const token = url.searchParams.get(WAITING_TOKEN_QUERY_PARAM);
-			if (!token || !validateUrlSignature(token, url, Container.get(InstanceSettings).hmacSignatureSecret)) return send(res, 401, 'Invalid token', 'text/html');
+		const signature = url.searchParams.get(WAITING_TOKEN_QUERY_PARAM);
+		const hmacValid = () => !!signature && validateUrlSignature(signature, url, Container.get(InstanceSettings).hmacSignatureSecret);
+		if (n8nMajor === 2) {
+			// 2.x: the URL's HMAC at a send-and-wait node's ID, else the execution's resume token.
+			if (sendAndWait && !hmacValid()) return send(res, 401, 'Invalid token', 'text/html');
+			if (!sendAndWait && signature !== runExecutionData.resumeToken) return send(res, 401, { error: 'Invalid token' });
+		} else if ((runExecutionData as { validateSignature?: boolean }).validateSignature && node.parameters.operation === 'sendAndWait' && !hmacValid()) {
+			// 1.x: once a node asked for it, the HMAC of the whole URL whatever the suffix.
+			return send(res, 401, { error: 'Invalid token' });
 		}
-		if (status === 'running') return send(res, 409, { message: `The execution "${executionId}" is running already.` });
-		if (status === 'finished') return send(res, 200, 'No action required', 'text/html');
-		const description = waitType.description.webhooks?.find((webhook) => webhook.httpMethod === req.method && webhook.restartWebhook === true && suffix === node.id);
-		if (!description) return send(res, 200, 'No action required', 'text/html');
+		if (status === 'running') return send(res, 409, { code: 409, message: `The execution "${executionId}" is running already.` });
+		if (status === 'finished') {
+			if (sendAndWait) return send(res, 200, 'No action required', 'text/html');
+			return send(res, 409, { code: 409, message: `The execution "${executionId} has finished already.` });
+		}
+		const description = waitType.description.webhooks?.find(
+			(webhook) => webhook.httpMethod === req.method && webhook.restartWebhook === true && String(webhook.path).replace('={{ $nodeId }}', node.id) === suffix,
+		);
+		if (!description) return sendAndWait ? send(res, 200, 'No action required', 'text/html') : send(res, 404, { code: 404, message: 'The workflow for execution does not contain a waiting webhook with a matching path/method.' });
+		// webhook-helpers' requiresMultipartFormData, before the node runs.
+		const multipart = (req.headers['content-type'] ?? '').startsWith('multipart/form-data');
+		if (req.method === 'POST' && node.parameters.operation === 'sendAndWait' && node.parameters.responseType === 'customForm' && !multipart) return send(res, 415, { code: 415, message: 'Expected multipart/form-data' });
 		const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim();
 		let body: unknown = {};
 		if (raw && contentType === 'application/json') body = JSON.parse(raw) as unknown;

@@ -40,9 +40,12 @@ describe('Message → Send and Wait for Response', () => {
 		// The editor drops a value equal to the default, and n8n checks the signature only for a saved
 		// operation "sendAndWait" (see description.ts): so the default is the other operation.
 		expect(operation?.default).toBe('send');
+		// n8n's own suffix (the node's ID) and the answer suffix (see the node).
 		expect(waitType.description.webhooks).toEqual([
 			expect.objectContaining({ httpMethod: 'GET', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true, responseMode: 'onReceived' }),
 			expect.objectContaining({ httpMethod: 'POST', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true, responseMode: 'onReceived' }),
+			expect.objectContaining({ httpMethod: 'GET', path: '={{ $nodeId }}-answer', restartWebhook: true, isFullPath: true, responseMode: 'onReceived' }),
+			expect.objectContaining({ httpMethod: 'POST', path: '={{ $nodeId }}-answer', restartWebhook: true, isFullPath: true, responseMode: 'onReceived' }),
 		]);
 	});
 
@@ -54,7 +57,10 @@ describe('Message → Send and Wait for Response', () => {
 		const [approve, decline] = buttons();
 		const nonce = new URL(String(actionOf(approve).url)).searchParams.get('w');
 		expect(nonce).toMatch(/^[0-9a-f]{24}$/);
-		const resume = `${waiting.base}/webhook-waiting/wait-execution-1/wait-node-id`;
+		// n8n 2.x: the answer suffix, n8n's resume token as `signature`, the node's own HMAC as `s`.
+		const resume = `${waiting.base}/webhook-waiting/wait-execution-1/wait-node-id-answer`;
+		const token = new URL(String(actionOf(approve).url)).searchParams.get('signature');
+		expect(token).toBe(waiting.run.data.resumeToken);
 		expectRequest(
 			ctx.emulator.requests[0],
 			{
@@ -71,8 +77,8 @@ describe('Message → Send and Wait for Response', () => {
 						interactiveData: {
 							text: 'Ban cometchat-uid-2?',
 							cardActions: [
-								{ elementType: 'button', elementId: 'approve', buttonText: 'Ban', disableAfterInteracted: true, action: { actionType: 'apiAction', url: expect.stringMatching(`^${resume}\\?approved=true&w=${nonce}&signature=[0-9a-f]{64}$`), method: 'POST', payload: { approved: true }, headers: { 'Content-Type': 'application/json' }, dataKey: 'answer' } },
-								{ elementType: 'button', elementId: 'decline', buttonText: 'Dismiss', disableAfterInteracted: true, action: { actionType: 'apiAction', url: expect.stringMatching(`^${resume}\\?approved=false&w=${nonce}&signature=[0-9a-f]{64}$`), method: 'POST', payload: { approved: false }, headers: { 'Content-Type': 'application/json' }, dataKey: 'answer' } },
+								{ elementType: 'button', elementId: 'approve', buttonText: 'Ban', disableAfterInteracted: true, action: { actionType: 'apiAction', url: expect.stringMatching(`^${resume}\\?approved=true&w=${nonce}&signature=${token}&s=[0-9a-f]{64}$`), method: 'POST', payload: { approved: true }, headers: { 'Content-Type': 'application/json' }, dataKey: 'answer' } },
+								{ elementType: 'button', elementId: 'decline', buttonText: 'Dismiss', disableAfterInteracted: true, action: { actionType: 'apiAction', url: expect.stringMatching(`^${resume}\\?approved=false&w=${nonce}&signature=${token}&s=[0-9a-f]{64}$`), method: 'POST', payload: { approved: false }, headers: { 'Content-Type': 'application/json' }, dataKey: 'answer' } },
 							],
 						},
 						interactionGoal: { type: 'anyOf', elementIds: ['approve', 'decline'] },
@@ -83,8 +89,8 @@ describe('Message → Send and Wait for Response', () => {
 			},
 			ctx.emulator.apiKey,
 		);
-		// While it waits the node holds its input and the message's ID.
-		expect(waiting.items.map((item) => item.json)).toEqual([{ flagged: 7, messageId: expect.any(String) }]);
+		// While it waits (and if it times out) the node holds its input, the message's ID and answered: false.
+		expect(waiting.items.map((item) => item.json)).toEqual([{ flagged: 7, messageId: expect.any(String), answered: false }]);
 
 		// The UI Kit's apiAction: its payload, the form data under dataKey, the logged-in UID; a browser's Origin.
 		const answer = await waiting.request(pathOf(actionOf(decline).url), {
@@ -96,7 +102,7 @@ describe('Message → Send and Wait for Response', () => {
 		expect(JSON.parse(answer.text)).toEqual({ message: 'Your answer was recorded. You can close this page.' });
 		const messageId = String(waiting.items[0].json.messageId);
 		expect(await waiting.output()).toEqual([
-			{ data: { approved: false }, respondedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId, interacted: true },
+			{ data: { approved: false }, answered: true, respondedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId, interacted: true },
 		]);
 		expect((await waiting.resumed())?.data.resultData.error).toBeUndefined();
 		// Mark as Interacted (on by default): the Decline button, for the one who clicked it.
@@ -107,9 +113,11 @@ describe('Message → Send and Wait for Response', () => {
 			ctx.emulator.apiKey,
 		);
 
-		// A second click (the other button, or the same one again) resumes nothing.
+		// A second click (the other button, or the same one again) resumes nothing, and is not answered 2xx:
+		// at the answer suffix n8n refuses a finished execution with 409 before the node runs.
 		const again = await waiting.request(pathOf(actionOf(approve).url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-		expect(again.text).toBe('No action required');
+		expect(again.status).toBe(409);
+		expect(JSON.parse(again.text)).toMatchObject({ message: 'The execution "wait-execution-1 has finished already.' });
 		expect(waiting.resumes).toBe(1);
 		expect(ctx.emulator.requests).toHaveLength(2);
 	});
@@ -124,19 +132,31 @@ describe('Message → Send and Wait for Response', () => {
 		expect(ctx.emulator.requests[2].body).toMatchObject({ receiver: 'mod-olivia', data: { text: 'Approved' } });
 	});
 
-	it('refuses a URL whose signature does not match (an answer changed, another execution) and keeps waiting', async () => {
+	it('refuses a URL whose signature does not match (an answer changed, another execution, a forged token) and keeps waiting', async () => {
 		const waiting = await wait({});
 		const url = new URL(String(actionOf(buttons()[0]).url));
-		for (const forged of [url.href.replace('approved=true', 'approved=false'), url.href.replace('wait-execution-1', 'wait-execution-2'), url.href.replace(/signature=[0-9a-f]+/, `signature=${'0'.repeat(64)}`), url.href.replace(/&signature=[0-9a-f]+/, '')]) {
+		const zero = '0'.repeat(64);
+		for (const [forged, status] of [
+			[url.href.replace('approved=true', 'approved=false'), 401],
+			[url.href.replace('wait-execution-1', 'wait-execution-2'), 404],
+			[url.href.replace(/&s=[0-9a-f]+/, `&s=${zero}`), 401],
+			[url.href.replace(/&s=[0-9a-f]+/, ''), 401],
+			[url.href.replace(/&signature=[^&]+/, `&signature=${zero}`), 401],
+			[url.href.replace(/&signature=[^&]+/, ''), 401],
+			[url.href.replace(/w=[0-9a-f]+/, `w=${'1'.repeat(24)}`), 401],
+		] as Array<[string, number]>) {
 			const refused = await waiting.request(pathOf(forged), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-			expect([401, 404]).toContain(refused.status);
+			expect([forged, refused.status]).toEqual([forged, status]);
 		}
+		// The node's own refusal says why, in the chat's JSON.
+		const changed = await waiting.request(pathOf(url.href.replace('approved=true', 'approved=false')), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+		expect(JSON.parse(changed.text)).toEqual({ message: 'This link is not valid.' });
 		expect(waiting.resumes).toBe(0);
-		// Approve Only has no decline: a signed approved=false it never sent is refused as well.
+		expect(ctx.emulator.requests).toHaveLength(1);
 		const ok = await waiting.request(pathOf(url.href), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
 		expect(ok.status).toBe(200);
 		// No clicker claimed: a one-to-one message is marked for its receiver (see the node).
-		expect(await waiting.output()).toEqual([{ data: { approved: true }, respondedAt: expect.any(String), answeredIn: 'chat', messageId: expect.any(String), interacted: true }]);
+		expect(await waiting.output()).toEqual([{ data: { approved: true }, answered: true, respondedAt: expect.any(String), answeredIn: 'chat', messageId: expect.any(String), interacted: true }]);
 		expect(ctx.emulator.requests[1]).toMatchObject({ method: 'PATCH', body: { interactions: ['approve'] }, headers: { onbehalfof: 'mod-olivia' } });
 	});
 
@@ -160,7 +180,7 @@ describe('Message → Send and Wait for Response', () => {
 		const waiting = await wait({ responseType: 'freeText', options: { answerIn: 'page', messageButtonLabel: 'Write a note' } });
 		expect(sentBody().type).toBe('card');
 		expect(buttons()).toEqual([
-			{ elementType: 'button', elementId: 'respond', buttonText: 'Write a note', disableAfterInteracted: true, action: { actionType: 'urlNavigation', url: expect.stringContaining('/webhook-waiting/wait-execution-1/wait-node-id?w=') } },
+			{ elementType: 'button', elementId: 'respond', buttonText: 'Write a note', disableAfterInteracted: true, action: { actionType: 'urlNavigation', url: expect.stringContaining('/webhook-waiting/wait-execution-1/wait-node-id-answer?w=') } },
 		]);
 		const page = pathOf(actionOf(buttons()[0]).url);
 		const shown = await waiting.request(page);
@@ -179,7 +199,7 @@ describe('Message → Send and Wait for Response', () => {
 		expect(answered.status).toBe(200);
 		expect(answered.text).toContain('Your answer was recorded.');
 		const messageId = String(waiting.items[0].json.messageId);
-		expect(await waiting.output()).toEqual([{ data: { text: 'Ban them, it is spam' }, respondedAt: expect.any(String), answeredIn: 'page', messageId, interacted: true }]);
+		expect(await waiting.output()).toEqual([{ data: { text: 'Ban them, it is spam' }, answered: true, respondedAt: expect.any(String), answeredIn: 'page', messageId, interacted: true }]);
 		// The page's answer: no client marks the message, the node does, for the receiver (one-to-one).
 		expectRequest(
 			ctx.emulator.requests[1],
@@ -198,7 +218,7 @@ describe('Message → Send and Wait for Response', () => {
 				{ fieldLabel: 'Days', fieldType: 'number' },
 			],
 		};
-		const waiting = await wait({ responseType: 'customForm', formFields, options: { responseFormTitle: 'Review', responseFormButtonLabel: 'Send' } });
+		const waiting = await wait({ responseType: 'form', formFields, options: { responseFormTitle: 'Review', responseFormButtonLabel: 'Send' } });
 		const body = sentBody();
 		expect(body.type).toBe('form');
 		const data = body.data as IDataObject;
@@ -226,7 +246,7 @@ describe('Message → Send and Wait for Response', () => {
 		expect(waiting.resumes).toBe(0);
 		expect((await post({ 'field-0': 'spam', 'field-1': 'Ban', 'field-2': ['Team'], 'field-3': '7' })).status).toBe(200);
 		expect(await waiting.output()).toEqual([
-			{ data: { Reason: 'spam', Action: 'Ban', Notify: ['Team'], Days: 7 }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: expect.any(String), interacted: true },
+			{ data: { Reason: 'spam', Action: 'Ban', Notify: ['Team'], Days: 7 }, answered: true, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: expect.any(String), interacted: true },
 		]);
 		expect(ctx.emulator.requests.at(-1)).toMatchObject({ method: 'PATCH', body: { interactions: ['submit'] }, headers: { onbehalfof: 'mod-olivia' } });
 	});
@@ -240,10 +260,30 @@ describe('Message → Send and Wait for Response', () => {
 		const atDate = await wait({ options: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: '2031-05-01T10:00:00.000Z' } } } });
 		expect(atDate.run.waitTill?.toISOString()).toBe('2031-05-01T10:00:00.000Z');
 		const resumed = await waiting.timeout();
-		expect(resumed.data.resultData.runData['CometChat Send and Wait'].at(-1)?.data?.main?.[0]?.map((item) => item.json)).toEqual([{ flagged: 7 }]);
-		// After the timeout the message's buttons resume nothing.
+		// n8n runs no node code at a timeout: it passes on the waiting node's input, which the node set to
+		// its input plus the message's ID and answered: false.
+		const messageId = waiting.items[0].json.messageId;
+		expect(messageId).toEqual(expect.any(String));
+		expect(resumed.data.resultData.runData['CometChat Send and Wait'].at(-1)?.data?.main?.[0]?.map((item) => item.json)).toEqual([{ flagged: 7, messageId, answered: false }]);
+		expect(resumed.data.resultData.error).toBeUndefined();
+		// After the timeout the message's buttons resume nothing, and n8n says so with a 409.
 		const late = await waiting.request(pathOf(actionOf(buttons()[0]).url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-		expect(late.text).toBe('No action required');
+		expect(late.status).toBe(409);
+		expect(waiting.resumes).toBe(0);
+		expect(ctx.emulator.requests).toHaveLength(2);
+	});
+
+	it('an answer after Limit Wait Time that reaches the node before n8n resumes the execution is refused as expired (410)', async () => {
+		const waiting = await wait({ options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'hours' } } } });
+		const metadata = waiting.run.data.resultData.metadata as Record<string, string>;
+		const [nonce, id] = metadata.cometchat_wait_waitnodeid.split(':');
+		metadata.cometchat_wait_waitnodeid = `${nonce}:${id}:${Date.now() - 1}`;
+		const url = pathOf(actionOf(buttons()[0]).url);
+		const late = await waiting.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+		expect([late.status, JSON.parse(late.text)]).toEqual([410, { message: 'This question has expired.' }]);
+		const page = await waiting.request(url);
+		expect(page.status).toBe(410);
+		expect(page.text).toContain('This question has expired.');
 		expect(waiting.resumes).toBe(0);
 	});
 
@@ -259,7 +299,7 @@ describe('Message → Send and Wait for Response', () => {
 			{ method: 'POST', path: '/v3/bots/mod-bot/messages', body: { receiver: 'mod-olivia', receiverType: 'user', category: 'message', type: 'text', data: { text: 'Approved by mod-olivia' } } },
 			ctx.emulator.apiKey,
 		);
-		expect(answer).toEqual({ data: { approved: true }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: expect.any(String), interacted: true, outcomeMessageId: expect.any(String) });
+		expect(answer).toEqual({ data: { approved: true }, answered: true, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: expect.any(String), interacted: true, outcomeMessageId: expect.any(String) });
 
 		ctx.emulator.requests.length = 0;
 		await wait({ sendAs: 'user', sender: 'cometchat-uid-2' });
@@ -274,8 +314,10 @@ describe('Message → Send and Wait for Response', () => {
 			[{ receiver: 'not a uid' }, 'Receiver: "not a uid" has characters'],
 			[{ message: '={{ "" }}' }, 'Message: is empty [item 0]'],
 			[{ sendAs: 'bot', sender: '={{ " " }}' }, 'Sender UID: is empty [item 0]'],
-			[{ responseType: 'customForm', formFields: { values: [] } }, 'Form Fields: is empty'],
-			[{ responseType: 'customForm', formFields: { values: [{ fieldLabel: 'File', fieldType: 'file' }] } }, 'which a CometChat form cannot show'],
+			[{ responseType: 'form', formFields: { values: [] } }, 'Form Fields: is empty'],
+			// n8n refuses JSON answers for a stored "customForm" before the node runs (an earlier value).
+			[{ responseType: 'customForm', formFields: { values: [{ fieldLabel: 'Reason' }] } }, 'Response Type: is "customForm"'],
+			[{ responseType: 'form', formFields: { values: [{ fieldLabel: 'File', fieldType: 'file' }] } }, 'which a CometChat form cannot show'],
 		] as Array<[INodeParameters, string]>) {
 			const waiting = await wait(parameters);
 			expect(waiting.run.data.resultData.error?.message).toContain(text);
@@ -307,7 +349,7 @@ describe('Send and Wait: what happens to the message after the answer', () => {
 		const answered = await waiting.request(pathOf(actionOf(approve).url), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' });
 		expect(answered.status).toBe(200);
 		const messageId = String(waiting.items[0].json.messageId);
-		expect(await waiting.output()).toEqual([{ data: { approved: true }, respondedAt: expect.any(String), answeredIn: 'page', messageId, interacted: true, edited: true }]);
+		expect(await waiting.output()).toEqual([{ data: { approved: true }, answered: true, respondedAt: expect.any(String), answeredIn: 'page', messageId, interacted: true, edited: true }]);
 		expect(ctx.emulator.requests).toHaveLength(3);
 		expectRequest(
 			ctx.emulator.requests[1],
@@ -340,7 +382,7 @@ describe('Send and Wait: what happens to the message after the answer', () => {
 		expect(await waiting.output()).toEqual([
 			{
 				data: { text: 'warn them' },
-				respondedAt: expect.any(String),
+				answered: true, respondedAt: expect.any(String),
 				answeredIn: 'chat',
 				messageId,
 				interactedError: 'Not marked as interacted: who answered in the group is not known (the answer did not name them).',
@@ -370,7 +412,7 @@ describe('Send and Wait: what happens to the message after the answer', () => {
 		const [output] = await waiting.output();
 		expect(output).toEqual({
 			data: { approved: false },
-			respondedAt: expect.any(String),
+			answered: true, respondedAt: expect.any(String),
 			respondedBy: 'mod-olivia',
 			answeredIn: 'chat',
 			messageId: expect.any(String),
@@ -389,23 +431,29 @@ describe('Send and Wait: what happens to the message after the answer', () => {
 	it('with Mark as Interacted off and no edit, nothing is sent after the answer', async () => {
 		const waiting = await wait({ options: { markAsInteracted: false, editWithOutcome: false } });
 		expect((await post(waiting, actionOf(buttons()[0]).url, { cometchatSenderUid: 'mod-olivia' })).status).toBe(200);
-		expect(await waiting.output()).toEqual([{ data: { approved: true }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: expect.any(String) }]);
+		expect(await waiting.output()).toEqual([{ data: { approved: true }, answered: true, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: expect.any(String) }]);
 		expect(ctx.emulator.requests).toHaveLength(1);
 		expect(stored(waiting.items[0].json.messageId)?.data.text).toBe('Ban cometchat-uid-2?');
 	});
 
-	it('never acts on a message the waiting execution did not record for this very wait', async () => {
+	it('an answer through a URL of an earlier wait of the node (another nonce) is refused; a wait not recorded is answered but its message left alone', async () => {
 		const first = await wait({ options: { editWithOutcome: true } });
-		// The ID is kept under this node's key with the wait's nonce; another nonce (an earlier wait of the
-		// same node, say) is not this message's, and a missing entry is not guessed.
+		// The wait is kept under this node's key: nonce, message ID, deadline (none: year 3000).
 		const metadata = first.run.data.resultData.metadata as Record<string, string>;
 		const [key] = Object.keys(metadata);
 		expect(key).toBe('cometchat_wait_waitnodeid');
-		expect(metadata[key]).toBe(`${new URL(String(actionOf(buttons()[0]).url)).searchParams.get('w')}:${first.items[0].json.messageId}`);
-		metadata[key] = `${'0'.repeat(24)}:${first.items[0].json.messageId}`;
+		const nonce = new URL(String(actionOf(buttons()[0]).url)).searchParams.get('w');
+		expect(metadata[key]).toBe(`${nonce}:${first.items[0].json.messageId}:${Date.parse('3000-01-01T00:00:00.000Z')}`);
+		// The node now waits for another question (a loop): this URL's wait is over.
+		metadata[key] = `${'0'.repeat(24)}:${first.items[0].json.messageId}:${Date.parse('3000-01-01T00:00:00.000Z')}`;
+		const closed = await post(first, actionOf(buttons()[0]).url, { cometchatSenderUid: 'mod-olivia' });
+		expect([closed.status, JSON.parse(closed.text)]).toEqual([409, { message: 'This question is closed: it was answered already or has expired.' }]);
+		expect(first.resumes).toBe(0);
+		// Nothing recorded (n8n keeps at most 10 custom-data keys): the signed answer counts, the message is not guessed.
+		delete metadata[key];
 		expect((await post(first, actionOf(buttons()[0]).url, { cometchatSenderUid: 'mod-olivia' })).status).toBe(200);
 		const unknown = "The message's ID was not kept with the waiting execution, so the message was left as it is.";
-		expect(await first.output()).toEqual([{ data: { approved: true }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', interactedError: unknown, editError: unknown }]);
+		expect(await first.output()).toEqual([{ data: { approved: true }, answered: true, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', interactedError: unknown, editError: unknown }]);
 		expect(ctx.emulator.requests).toHaveLength(1);
 	});
 });
