@@ -160,13 +160,19 @@ export async function startWait({
 		const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim();
 		let body: unknown = {};
 		if (raw && contentType === 'application/json') body = JSON.parse(raw) as unknown;
-		if (raw && contentType === 'application/x-www-form-urlencoded') {
-			const form: Record<string, string | string[]> = {};
-			for (const [key, value] of new URLSearchParams(raw)) {
+		const collect = (entries: Iterable<[string, unknown]>) => {
+			const form: Record<string, unknown> = {};
+			for (const [key, value] of entries) {
 				const seen = form[key];
 				form[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
 			}
-			body = form;
+			return form;
+		};
+		if (raw && contentType === 'application/x-www-form-urlencoded') body = collect(new URLSearchParams(raw));
+		// n8n's form-data parser (createMultiFormDataParser) hands the fields on under `data`, files apart.
+		if (raw && contentType === 'multipart/form-data') {
+			const parsed = await new Response(raw, { headers: { 'content-type': String(req.headers['content-type']) } }).formData();
+			body = { data: collect(parsed.entries()), files: {} };
 		}
 		Object.assign(req, { body, query: Object.fromEntries(url.searchParams), params: {} });
 		const webhookData: IWebhookData = {

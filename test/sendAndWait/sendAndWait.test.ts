@@ -251,6 +251,65 @@ describe('Message → Send and Wait for Response', () => {
 		expect(ctx.emulator.requests.at(-1)).toMatchObject({ method: 'PATCH', body: { interactions: ['submit'] }, headers: { onbehalfof: 'mod-olivia' } });
 	});
 
+	it('a custom form answered on the page: GET shows every field, a urlencoded or a multipart POST answers with every field, once', async () => {
+		const formFields = {
+			values: [
+				{ fieldLabel: 'Reason', fieldType: 'textarea', requiredField: true },
+				{ fieldLabel: 'Action', fieldType: 'radio', fieldOptions: { values: [{ option: 'Ban' }, { option: 'Warn' }] }, requiredField: true },
+				{ fieldLabel: 'Notify', fieldType: 'checkbox', fieldOptions: { values: [{ option: 'User' }, { option: 'Team' }] } },
+				{ fieldLabel: 'Until', fieldType: 'date' },
+			],
+		};
+		for (const encoding of ['urlencoded', 'multipart'] as const) {
+			ctx.emulator.requests.length = 0;
+			const waiting = await wait({ responseType: 'form', formFields, options: { answerIn: 'page' } });
+			expect(sentBody()).toMatchObject({ type: 'card' });
+			const page = pathOf(actionOf(buttons()[0]).url);
+			const shown = await waiting.request(page);
+			expect(shown.status).toBe(200);
+			for (const html of ['<textarea id="field-0" name="field-0" rows="5" required>', '<input type="radio" name="field-1" value="Ban" required>', '<input type="checkbox" name="field-2" value="Team">', 'name="field-3" type="date"']) {
+				expect(shown.text).toContain(html);
+			}
+			const fields: Array<[string, string]> = [['field-0', 'Spam & links'], ['field-1', 'Warn'], ['field-2', 'User'], ['field-2', 'Team'], ['field-3', '2026-12-01']];
+			let answered;
+			if (encoding === 'urlencoded') {
+				answered = await waiting.request(page, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+			} else {
+				const form = new FormData();
+				for (const [name, value] of fields) form.append(name, value);
+				const encoded = new Request('http://x', { method: 'POST', body: form });
+				answered = await waiting.request(page, { method: 'POST', headers: { 'Content-Type': String(encoded.headers.get('content-type')) }, body: await encoded.text() });
+			}
+			expect([encoding, answered.status]).toEqual([encoding, 200]);
+			expect(await waiting.output()).toEqual([
+				{ data: { Reason: 'Spam & links', Action: 'Warn', Notify: ['User', 'Team'], Until: '2026-12-01' }, answered: true, respondedAt: expect.any(String), answeredIn: 'page', messageId: expect.any(String), interacted: true },
+			]);
+			expect(waiting.resumes).toBe(1);
+			expect(ctx.emulator.requests.at(-1)).toMatchObject({ method: 'PATCH', body: { interactions: ['respond'] }, headers: { onbehalfof: 'mod-olivia' } });
+		}
+	});
+
+	it('n8n 1.x (no resume token): the buttons keep n8n\'s own signed URL at the node\'s ID, which n8n checks; the answer resumes once', async () => {
+		const waiting = await startWait({ parameters: { ...base, approvalOptions: { values: { approvalType: 'double' } } }, credentials: ctx.credentials(), n8nMajor: 1 });
+		waits.push(waiting);
+		expect(waiting.run.data.resumeToken).toBeUndefined();
+		const [approve, decline] = buttons().map((element) => String(actionOf(element).url));
+		const nonce = new URL(approve).searchParams.get('w');
+		expect(approve).toMatch(new RegExp(`^${waiting.base}/webhook-waiting/wait-execution-1/wait-node-id\\?approved=true&w=${nonce}&signature=[0-9a-f]{64}$`));
+		// n8n 1.x checks the HMAC once the node asked for it (setSignatureValidationRequired, which this
+		// harness's n8n-core 2.x lacks); the node checks it as well, whoever asked.
+		const forged = await waiting.request(pathOf(decline.replace('approved=false', 'approved=true')), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+		expect([forged.status, JSON.parse(forged.text)]).toEqual([401, { message: 'This link is not valid.' }]);
+		const answer = await waiting.request(pathOf(decline), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ cometchatSenderUid: 'mod-olivia' }) });
+		expect(answer.status).toBe(200);
+		expect(await waiting.output()).toEqual([{ data: { approved: false }, answered: true, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: expect.any(String), interacted: true }]);
+		expect(waiting.resumes).toBe(1);
+		// The limit in n8n 1.x: a click after the execution finished gets n8n's own 200 page, before the node runs.
+		const late = await waiting.request(pathOf(approve), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+		expect([late.status, late.text]).toEqual([200, 'No action required']);
+		expect(waiting.resumes).toBe(1);
+	});
+
 	it('Limit Wait Time: waits until then; when the time is over the node passes its input on, unanswered', async () => {
 		const before = Date.now();
 		const waiting = await wait({ options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'hours' } } } });
