@@ -242,10 +242,10 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 		// The same answer again, through the other webhook process: nothing resumes, nothing is sent.
 		const again = await clickInChat(approve.replace(a.url, b.url), 'mod-olivia');
 		const page = await again.answer.text();
-		// n8n's own page (templates/send-and-wait-no-action-required): the execution finished.
-		expect(again.answer.status).toBe(200);
-		expect(page).toContain('<title>No action required</title>');
-		measured.sendAndWaitSecondAnswer = { status: again.answer.status, page: 'No action required' };
+		// n8n refuses it before the node runs: the execution finished, and the answer suffix is no node's ID.
+		expect(again.answer.status).toBe(409);
+		expect(JSON.parse(page)).toMatchObject({ message: `The execution "${id} has finished already.` });
+		measured.sendAndWaitSecondAnswer = { status: again.answer.status, page: 'has finished already' };
 		process.stderr.write(`queue mode, Send and Wait second answer: ${JSON.stringify(measured.sendAndWaitSecondAnswer)}\n`);
 		await sleep(3000);
 		expect(await live.executionCount()).toBe(1);
