@@ -14,11 +14,12 @@ import {
 	type IWorkflowExecutionCustomData,
 } from 'n8n-workflow';
 import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
+import { isObject } from '../shared/validate';
 import { cometChatApiRequest } from '../shared/chat/transport';
 import { isPreviewAgent, notePage, outcomeText, PAGE_HEADERS, questionPage, readAnswer, takeAnswer } from './answer';
-import { properties, SEND } from './description';
-import { answeredElement, answeredMessageData, interactiveMessage, type SignUrl } from './interactive';
-import { readMessage, readPlan, type MessagePlan } from './plan';
+import { CLOSE, properties, SEND } from './description';
+import { answeredElement, answeredMessageData, closedMessageData, interactiveMessage, type SignUrl } from './interactive';
+import { readClose, readMessage, readPlan, type MessagePlan } from './plan';
 
 // Why a node of its own and not an operation of the CometChat node: n8n resumes a waiting execution
 // through the waiting node's webhook(), and a node type that has webhook() gets no input items for
@@ -67,7 +68,9 @@ export class CometChatSendAndWait implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		if (this.getNodeParameter('operation', 0) === SEND) return [await sendEach(this)];
+		const operation = this.getNodeParameter('operation', 0);
+		if (operation === SEND) return [await sendEach(this)];
+		if (operation === CLOSE) return [await closeEach(this)];
 		// As n8n's own Send and Wait nodes: one message, from the first item; the execution then waits.
 		const plan = readPlan((name, fallback) => this.getNodeParameter(name, 0, fallback), this.getNode(), 0);
 		// The wait's nonce, signed into every URL of the message: the answer is taken once per nonce.
@@ -302,23 +305,56 @@ async function sendMessage(context: IExecuteFunctions | IWebhookFunctions, plan:
 }
 
 /**
- * Send Message: one text message per item, as the item's fields say. Every item is checked before
- * anything is sent; a refused item fails the node, or becomes an error item with Continue On Fail.
+ * Close Question: per item, the question is read (GET /messages/{id}) and edited (PUT) to show the outcome,
+ * as its sender (the app, or onBehalfOf the bot or user that sent it). For a wait that ended unanswered:
+ * n8n runs no node code when Limit Wait Time passes, so the card cannot close itself. Every item is checked
+ * before anything is sent; a refused item fails the node, or becomes an error item with Continue On Fail.
  */
-async function sendEach(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
+async function closeEach(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = context.getInputData();
-	const plans = items.map((_, index) => readMessage((name, fallback) => context.getNodeParameter(name, index, fallback), context.getNode(), index));
+	const plans = items.map((_, index) => readClose((name, fallback) => context.getNodeParameter(name, index, fallback), context.getNode(), index));
+	return await eachItem(context, plans, async (plan, index) => {
+		const path = `/messages/${encodeURIComponent(plan.messageId)}`;
+		const found = await cometChatApiRequest.call(context, 'GET', path, {}, { headers: JSON_HEADERS, itemIndex: index });
+		const message = (isObject(found.data) ? found.data : {}) as IDataObject;
+		if (message.category !== 'interactive' || !isObject(message.data)) {
+			throw new NodeOperationError(context.getNode(), `Message ID: message ${plan.messageId} is not a question (an interactive message) [item ${index}]`, { itemIndex: index });
+		}
+		// INFERRED: an app's messages come from "app_system" (as CometChat lists them); anyone else edits their own.
+		const sender = typeof message.sender === 'string' && message.sender !== 'app_system' ? message.sender : undefined;
+		const edited = await cometChatApiRequest.call(context, 'PUT', path, {}, {
+			body: { data: closedMessageData(message.data, plan.outcome) },
+			headers: { ...JSON_HEADERS, ...(sender ? { onBehalfOf: sender } : {}) },
+			itemIndex: index,
+		});
+		return (isObject(edited.data) ? edited.data : {}) as IDataObject;
+	});
+}
+
+/** Runs `step` per item in order; CometChat's refusals stay NodeApiErrors, Continue On Fail makes error items. */
+async function eachItem<T>(context: IExecuteFunctions, plans: T[], step: (plan: T, index: number) => Promise<IDataObject>): Promise<INodeExecutionData[]> {
 	const output: INodeExecutionData[] = [];
 	for (const [index, plan] of plans.entries()) {
 		try {
-			const body = { receiver: plan.receiver, receiverType: plan.receiverType, category: 'message', type: 'text', data: { text: plan.message } };
-			output.push({ json: await sendMessage(context, plan, body, index), pairedItem: { item: index } });
+			output.push({ json: await step(plan, index), pairedItem: { item: index } });
 		} catch (error) {
-			// CometChat's refusals are NodeApiErrors already (code and message kept); anything else is wrapped.
 			const failure = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(context.getNode(), error as Error, { itemIndex: index });
 			if (!context.continueOnFail()) throw failure;
 			output.push({ json: { error: failure.message }, pairedItem: { item: index } });
 		}
 	}
 	return output;
+}
+
+/**
+ * Send Message: one text message per item, as the item's fields say. Every item is checked before
+ * anything is sent; a refused item fails the node, or becomes an error item with Continue On Fail.
+ */
+async function sendEach(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const items = context.getInputData();
+	const plans = items.map((_, index) => readMessage((name, fallback) => context.getNodeParameter(name, index, fallback), context.getNode(), index));
+	return await eachItem(context, plans, async (plan, index) => {
+		const body = { receiver: plan.receiver, receiverType: plan.receiverType, category: 'message', type: 'text', data: { text: plan.message } };
+		return await sendMessage(context, plan, body, index);
+	});
 }

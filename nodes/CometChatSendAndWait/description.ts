@@ -4,6 +4,8 @@ import type { INodeProperties } from 'n8n-workflow';
 export const SEND_AND_WAIT = 'sendAndWait';
 /** Send Message: the same message fields, no waiting. */
 export const SEND = 'send';
+/** Close Question: edit a question, e.g. after Limit Wait Time, when n8n runs no node code (see the node). */
+export const CLOSE = 'closeQuestion';
 
 const forMessage = { show: { resource: ['message'], operation: [SEND_AND_WAIT] } };
 /** The fields of the message itself, which Send Message shows too. */
@@ -41,6 +43,12 @@ export const properties: INodeProperties[] = [
 				value: SEND,
 				action: 'Send a message',
 				description: 'Send a text message in CometChat and go on without waiting',
+			},
+			{
+				name: 'Close Question',
+				value: CLOSE,
+				action: 'Close a question',
+				description: 'Edit a question this node sent so that it shows an outcome, e.g. that it expired unanswered',
 			},
 		],
 		// Send and Wait is deliberately not the default: the editor saves only values that differ from the
@@ -337,5 +345,23 @@ export const properties: INodeProperties[] = [
 				description: 'Title of the form (Free Text and Custom Form)',
 			},
 		],
+	},
+	{
+		displayName: 'Message ID',
+		name: 'closeMessageId',
+		type: 'string',
+		required: true,
+		default: '={{ $json.messageId }}',
+		description: 'The question to close: the messageId of a Send and Wait output, answered or not',
+		displayOptions: { show: { resource: ['message'], operation: [CLOSE] } },
+	},
+	{
+		displayName: 'Outcome',
+		name: 'closeOutcome',
+		type: 'string',
+		required: true,
+		default: 'Expired: no answer was given in time.',
+		description: 'Shown below the question, as an answer\'s outcome is',
+		displayOptions: { show: { resource: ['message'], operation: [CLOSE] } },
 	},
 ];

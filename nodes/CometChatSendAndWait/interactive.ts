@@ -134,3 +134,18 @@ export function answeredMessageData(plan: Plan, sign: SignUrl, outcome: string):
 	if (plan.responseType !== 'approval' && plan.answerIn === 'chat') (data.interactiveData as IDataObject).goalCompletionText = outcome;
 	return data;
 }
+
+/**
+ * Close Question: the message's `data` as CometChat keeps it, its text (and a form's title, where it is the
+ * text) followed by the outcome, as answeredMessageData shows an answer; the elements stay as they were.
+ */
+export function closedMessageData(data: IDataObject, outcome: string): IDataObject {
+	const question = typeof data.text === 'string' ? data.text : '';
+	const text = question ? `${question}\n\n${outcome}` : outcome;
+	const interactiveData = { ...((data.interactiveData ?? {}) as IDataObject) };
+	if (typeof interactiveData.text === 'string') interactiveData.text = text;
+	if (interactiveData.title === question) interactiveData.title = text;
+	if ('goalCompletionText' in interactiveData) interactiveData.goalCompletionText = outcome;
+	// Only what the node sent: CometChat adds entities (and extensions their metadata) to what it gives back.
+	return { text, interactiveData, interactionGoal: data.interactionGoal, allowSenderInteraction: data.allowSenderInteraction };
+}

@@ -192,3 +192,17 @@ function waitTillOf(limit: unknown, now: number, fail: Fail): Date {
 	if (!Number.isFinite(amount) || amount < 0 || !unit) throw fail('Limit Wait Time', 'needs an amount of 0 or more and a unit (seconds, minutes, hours, days)');
 	return new Date(now + amount * unit);
 }
+
+/** What Close Question edits: a message by its ID, and the outcome shown below it. */
+export interface ClosePlan {
+	messageId: string;
+	outcome: string;
+}
+
+export function readClose(read: ReadParameter, node: INode, itemIndex: number): ClosePlan {
+	const { fail, text } = readers(read, node, itemIndex);
+	const messageId = text('closeMessageId', 'Message ID', '', { required: true });
+	// CometChat's message IDs are numbers; anything else would only reach another path.
+	if (!/^\d+$/.test(messageId)) throw fail('Message ID', `"${messageId}" is not a CometChat message ID (a number)`, 'Use the messageId of a Send and Wait output.');
+	return { messageId, outcome: text('closeOutcome', 'Outcome', '', { required: true, max: 1_000 }) };
+}

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { addBot } from '../emulator/routes/messages';
+import { addBot, seedMessage } from '../emulator/routes/messages';
 import { chatNode, runNode, type NodeKind } from '../harness';
 import { startWait, WAIT_NAME, WAIT_TYPE, waitType, type Waiting } from '../harness/sendAndWait';
 import { expectRequest, useEmulator } from '../helpers';
@@ -36,7 +36,7 @@ const pathOf = (url: unknown) => {
 describe('Message → Send and Wait for Response', () => {
 	it('is the operation n8n knows as send-and-wait, with resume webhooks n8n restarts the execution with', () => {
 		const operation = waitType.description.properties.find((property) => property.name === 'operation');
-		expect(operation?.options).toEqual([expect.objectContaining({ value: 'sendAndWait' }), expect.objectContaining({ value: 'send' })]);
+		expect(operation?.options).toEqual([expect.objectContaining({ value: 'sendAndWait' }), expect.objectContaining({ value: 'send' }), expect.objectContaining({ value: 'closeQuestion' })]);
 		// The editor drops a value equal to the default, and n8n checks the signature only for a saved
 		// operation "sendAndWait" (see description.ts): so the default is the other operation.
 		expect(operation?.default).toBe('send');
@@ -514,6 +514,57 @@ describe('Send and Wait: what happens to the message after the answer', () => {
 		const unknown = "The message's ID was not kept with the waiting execution, so the message was left as it is.";
 		expect(await first.output()).toEqual([{ data: { approved: true }, answered: true, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', interactedError: unknown, editError: unknown }]);
 		expect(ctx.emulator.requests).toHaveLength(1);
+	});
+});
+
+describe('Message → Close Question (after Limit Wait Time)', () => {
+	const closeNode: NodeKind = { ...chatNode, type: WAIT_TYPE, name: WAIT_NAME, nodeType: waitType };
+	const close = { resource: 'message', operation: 'closeQuestion' };
+
+	it('edits the unanswered question (read first, as its sender) to show the outcome; the timeout\'s output feeds it', async () => {
+		addBot(ctx.emulator.state, 'mod-bot');
+		const waiting = await wait({ sendAs: 'bot', sender: 'mod-bot', options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'hours' } } } });
+		const sent = structuredClone(sentBody().data as IDataObject);
+		const timedOut = (await waiting.timeout()).data.resultData.runData[WAIT_NAME].at(-1)?.data?.main?.[0] ?? [];
+		ctx.emulator.requests.length = 0;
+		const run = await runNode({ node: closeNode, parameters: close, credentials: ctx.credentials(), input: timedOut.map((item) => ({ json: item.json })) });
+		const messageId = String(timedOut[0].json.messageId);
+		expect(run.error).toBeUndefined();
+		const text = 'Ban cometchat-uid-2?\n\nExpired: no answer was given in time.';
+		expect(ctx.emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /v3/messages/${messageId}`, `PUT /v3/messages/${messageId}`]);
+		expectRequest(
+			ctx.emulator.requests[1],
+			{ method: 'PUT', path: `/v3/messages/${messageId}`, body: { data: { ...sent, text, interactiveData: { ...(sent.interactiveData as IDataObject), text } } }, headers: { onBehalfOf: 'mod-bot', 'Content-Type': 'application/json' } },
+			ctx.emulator.apiKey,
+		);
+		// CometChat's answer to the edit, as it gives it: the "edited" action on the question.
+		expect(run.items).toHaveLength(1);
+		expect(run.items[0].json).toMatchObject({ category: 'action', data: { action: 'edited', entities: { on: { entity: { id: messageId, data: { text } } } } } });
+	});
+
+	it('a form sent by the app: its title and completion text show the outcome, edited without onBehalfOf', async () => {
+		await wait({ responseType: 'freeText' });
+		const sent = structuredClone(sentBody().data as IDataObject);
+		const id = String(ctx.emulator.state.messages[0].id);
+		ctx.emulator.requests.length = 0;
+		const run = await runNode({ node: closeNode, parameters: { ...close, closeOutcome: 'Closed by the on-call lead.' }, credentials: ctx.credentials(), input: [{ json: { messageId: Number(id) } }] });
+		expect(run.error).toBeUndefined();
+		const text = 'Ban cometchat-uid-2?\n\nClosed by the on-call lead.';
+		expectRequest(
+			ctx.emulator.requests[1],
+			{ method: 'PUT', path: `/v3/messages/${id}`, body: { data: { ...sent, text, interactiveData: { ...(sent.interactiveData as IDataObject), title: text, goalCompletionText: 'Closed by the on-call lead.' } } }, headers: { onBehalfOf: undefined } },
+			ctx.emulator.apiKey,
+		);
+	});
+
+	it('refuses what is not a question: a bad ID before any request, a text message after reading it', async () => {
+		const bad = await runNode({ node: closeNode, parameters: close, credentials: ctx.credentials(), input: [{ json: { messageId: '12/../../users' } }] });
+		expect(bad.error?.message).toBe('Message ID: "12/../../users" is not a CometChat message ID (a number) [item 0]');
+		expect(ctx.emulator.requests).toEqual([]);
+		const id = String(seedMessage(ctx.emulator.state, { sender: 'cometchat-uid-2', receiver: 'mod-olivia', text: 'hi' }).id);
+		const refused = await runNode({ node: closeNode, parameters: close, credentials: ctx.credentials(), input: [{ json: { messageId: id } }] });
+		expect(refused.error?.message).toBe(`Message ID: message ${id} is not a question (an interactive message) [item 0]`);
+		expect(ctx.emulator.requests.map((request) => request.method)).toEqual(['GET']);
 	});
 });
 
