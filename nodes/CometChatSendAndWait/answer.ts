@@ -68,7 +68,8 @@ export function readAnswer(plan: Plan, query: IDataObject, body: unknown): Answe
 		}
 		if (typeof value === 'string' && field.options.length && !field.options.includes(value)) return { problem: `"${field.label}" has no option "${value}".` };
 		if (Array.isArray(value) && value.some((entry) => !field.options.includes(entry))) return { problem: `"${field.label}" has an unknown option.` };
-		data[plan.responseType === 'freeText' ? 'text' : field.label] = value;
+		// Defined, not assigned: a field may be labelled "__proto__" (assigning it would set the prototype).
+		Object.defineProperty(data, plan.responseType === 'freeText' ? 'text' : field.label, { value, enumerable: true, writable: true, configurable: true });
 	}
 	return { data, respondedBy };
 }

@@ -289,6 +289,16 @@ describe('Message → Send and Wait for Response', () => {
 		}
 	});
 
+	it('keeps every field of the answer, also one labelled __proto__ or constructor', async () => {
+		const formFields = { values: [{ fieldLabel: 'Name' }, { fieldLabel: '__proto__' }, { fieldLabel: 'constructor' }] };
+		const waiting = await wait({ responseType: 'form', formFields });
+		const submit = pathOf(actionOf(interactive().submitElement as IDataObject).url);
+		const answered = await waiting.request(submit, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ answer: { 'field-0': 'a', 'field-1': 'b', 'field-2': 'c' } }) });
+		expect(answered.status).toBe(200);
+		const [output] = await waiting.output();
+		expect(Object.entries(output.data as IDataObject)).toEqual([['Name', 'a'], ['__proto__', 'b'], ['constructor', 'c']]);
+	});
+
 	it('n8n 1.x (no resume token): the buttons keep n8n\'s own signed URL at the node\'s ID, which n8n checks; the answer resumes once', async () => {
 		const waiting = await startWait({ parameters: { ...base, approvalOptions: { values: { approvalType: 'double' } } }, credentials: ctx.credentials(), n8nMajor: 1 });
 		waits.push(waiting);
