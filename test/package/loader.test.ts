@@ -71,7 +71,13 @@ describe('package loading', () => {
 		expect(description.codex).toMatchObject({ categories: ['Communication', 'HITL'] });
 		expect(description.usableAsTool).toBe(true);
 		// n8n 2.x makes a Human review tool of a node with webhooks and an operation valued sendAndWait (hitl-tools.ts).
-		expect((description.webhooks as unknown[]).length).toBe(2);
+		// GET and POST at n8n's suffix (the node's ID) and at the answer suffix (see the node).
+		expect((description.webhooks as Array<{ httpMethod: string; path: string }>).map((w) => `${w.httpMethod} ${w.path}`)).toEqual([
+			'GET ={{ $nodeId }}',
+			'POST ={{ $nodeId }}',
+			'GET ={{ $nodeId }}-answer',
+			'POST ={{ $nodeId }}-answer',
+		]);
 		expect((description.properties as Array<{ name: string }>).map((p) => p.name)).not.toContain('requestOptions');
 		expect(typeof type.execute).toBe('function');
 		expect(typeof type.webhook).toBe('function');
