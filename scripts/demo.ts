@@ -16,7 +16,8 @@
 import { join } from 'node:path';
 import { createEmulator, type Emulator } from '../test/emulator';
 import { DEMO_OWNER, N8n, type Execution, freePort } from '../test/e2e/n8n/instance';
-import { addSupportBot, FLAGGED_PATH, flaggedMessage, moderationApproval, supportBotConversation } from '../test/e2e/n8n/live-examples';
+import { addSupportBot, FLAGGED_PATH, flaggedMessage, moderationApproval, moderationUnanswered, supportBotConversation } from '../test/e2e/n8n/live-examples';
+import { moderationStore } from '../test/emulator/routes/moderation';
 import { ensureRuntime, relative, WORK_DIR } from '../test/e2e/n8n/runtime';
 import { createScriptedModel, type ScriptedModel } from '../test/e2e/n8n/scripted-model';
 import { exampleCredentials, exampleId, exampleNames, loadExample, packPackage, prepareInstance } from '../test/e2e/n8n/setup';
@@ -77,7 +78,7 @@ function printRun(example: string, run: Execution, emulator: Emulator): void {
 }
 
 /**
- * examples/moderation-approval.json (Dismiss, then Ban) and examples/ai-support-bot.json, activated in the
+ * examples/moderation-approval.json (Dismiss, then Ban, then no answer) and examples/ai-support-bot.json, activated in the
  * running n8n and used the way the e2e checks use them; prints what happened. Returns what went wrong, if anything.
  */
 async function runChatExamples(running: { emulator: Emulator; model: ScriptedModel; n8n: N8n }): Promise<string | undefined> {
@@ -110,6 +111,22 @@ async function runChatExamples(running: { emulator: Emulator; model: ScriptedMod
 			out(`  ✓ moderation-approval: moderator approved → ${sender} banned from cometchat-guid-1`);
 		}
 	}
+	// Silence never approves: a report with a 3-second limit (the report's waitMinutes) that nobody answers.
+	const silentSender = 'cometchat-uid-3';
+	const silentId = await flaggedMessage(emulator, silentSender);
+	emulator.requests.length = 0;
+	out(`  nobody answers: a message of ${silentSender} is flagged and reported with waitMinutes 0.05 (Limit Wait Time 3 s;`);
+	out("  n8n's wait tracker resumes the execution within about a minute of the limit)");
+	const silent = await progress('nobody answers; n8n resumes the execution after the limit', moderationUnanswered(approval, silentId, silentSender));
+	out(`  · question ${String(silent.question.message.id)} to mod-olivia, unanswered; resumed after ${silent.seconds} s`);
+	printRun('moderation-approval', silent.run, emulator);
+	if (silent.run.error || silent.run.status !== 'success') return `moderation-approval (unanswered) failed: ${String(silent.run.error ?? silent.run.status)}`;
+	if (silent.run.output('Ask a moderator')[0]?.answered !== false) return 'moderation-approval: the unanswered question did not output answered: false';
+	if (silent.run.output('Leave the flag for review').length !== 1 || silent.run.ran.includes('Dismiss the flag') || silent.run.ran.includes('Ban the sender')) {
+		return 'moderation-approval: an unanswered question did not leave the flag for review';
+	}
+	if (!moderationStore(emulator.state).flagged.has(silentId)) return `moderation-approval: the flag on message ${silentId} was reviewed without an answer`;
+	out(`  ✓ moderation-approval: nobody answered → flag on message ${silentId} left for review, mod-olivia told, nobody banned`);
 
 	out();
 	out('  ai-support-bot (examples/ai-support-bot.json): cometchat-uid-1 writes to the Custom Bot support-bot; CometChat');

@@ -4,13 +4,14 @@
  * and Send and Wait waits and resumes; 1.x generates no Human review tool.
  */
 import { exampleId } from './n8n/setup';
+import { SEND_AND_WAIT_WORKFLOWS, sendAndWaitTests } from './n8n/send-and-wait';
 import { e2eTest, liveContext, loadCheck, useRealN8n } from './n8n/suite';
 
 const EXAMPLE = 'moderation-webhook';
 // Send and Wait on 1.x: n8n 1.x checks the resume URL's signature only when the node asks
 // (setSignatureValidationRequired), and resumes through the node's webhook() as 2.x does.
 const WAITING = 'moderation-approval';
-const suite = useRealN8n('n8n1', [EXAMPLE, WAITING]);
+const suite = useRealN8n('n8n1', [EXAMPLE, WAITING], undefined, SEND_AND_WAIT_WORKFLOWS);
 
 describe('n8n 1.x', () => {
 	e2eTest(suite, `runs ${EXAMPLE} headless with the same results as on n8n 2.x`, async () => {
@@ -56,4 +57,7 @@ describe('n8n 1.x: Send and Wait', () => {
 		if (!live) throw new Error(`test/e2e/examples/${WAITING}.ts has no live check`);
 		await live(liveContext(suite, WAITING));
 	});
+
+	// The same scenarios as in n8n 2.x (test/e2e/n8n/send-and-wait.ts); n8n's own answers differ where noted there.
+	sendAndWaitTests(suite, 1);
 });

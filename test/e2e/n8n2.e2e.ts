@@ -10,13 +10,14 @@ import type { Browser, Page } from 'playwright-core';
 import { DOCS_IMAGES, launchBrowser, OUTPUT_DIR, openWorkflow, signIn } from './n8n/browser';
 import { requestLines } from './n8n/checks';
 import { HUMAN_REVIEW, HUMAN_REVIEW_PATH } from './n8n/human-review';
+import { SEND_AND_WAIT_WORKFLOWS, sendAndWaitTests } from './n8n/send-and-wait';
 import { clickInChat, waitingQuestion } from './n8n/live-examples';
 import { exampleId, exampleNames, loadExample, PACKAGE_NAME } from './n8n/setup';
 import { builtNode, e2eTest, liveContext, loadCheck, useRealN8n, workflowContext } from './n8n/suite';
 
 const examples = exampleNames();
 const checks = Object.fromEntries(examples.map((name) => [name, loadCheck(name)]));
-const suite = useRealN8n('n8n2', examples, undefined, [HUMAN_REVIEW]);
+const suite = useRealN8n('n8n2', examples, undefined, [HUMAN_REVIEW, ...SEND_AND_WAIT_WORKFLOWS]);
 const NODE = `${PACKAGE_NAME}.cometChat`;
 
 describe('every example has a check', () => {
@@ -65,7 +66,11 @@ describe('n8n start: editor, REST API and webhooks', () => {
 		const hitl = ours[`${NODE}SendAndWaitHitlTool`] as unknown as { outputs: Array<{ displayName?: string }>; properties: Array<{ name: string; type: string; default?: unknown }>; codex?: { subcategories?: Record<string, string[]> } };
 		expect(hitl.outputs).toEqual([expect.objectContaining({ displayName: 'Human review', type: 'ai_tool' })]);
 		expect(hitl.properties.find((p) => p.name === 'operation')).toMatchObject({ type: 'hidden', default: 'sendAndWait' });
-		expect(hitl.properties.find((p) => p.name === 'responseType')).toMatchObject({ type: 'hidden', default: 'approval' });
+		// n8n 2.41's hitl-tools.js (filterHitlToolProperties) replaces Response Type by a hidden "approval":
+		// a Human review tool can only approve or decline; a Custom Form (or Free Text) one is not possible.
+		// The Form Fields stay, shown only for Response Type "form", which the hidden value never is.
+		expect(hitl.properties.find((p) => p.name === 'responseType')).toEqual({ displayName: 'Response Type', name: 'responseType', type: 'hidden', default: 'approval' });
+		expect(hitl.properties.find((p) => p.name === 'formFields')).toMatchObject({ displayOptions: { show: { responseType: ['form'] } } });
 		const credentials = await suite.n8n.rest<Array<{ name: string; test?: { request?: { url?: string } } }>>('GET', '/types/credentials.json');
 		const byName = Object.fromEntries(credentials.map((c) => [c.name, c]));
 		expect(byName.cometChatApi?.test?.request?.url).toBe('/users');
@@ -160,6 +165,10 @@ describe('n8n start: editor, REST API and webhooks', () => {
 		expect(requestLines(emulator).slice(1)).toEqual([`PATCH /messages/${second.message.id}/interacted {"interactions":["decline"]} [mod-olivia]`]);
 		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('cometchat-uid-5')).toBe(false);
 	});
+
+	// Every response type from the chat and the page, late and forged clicks, Limit Wait Time, a restart
+	// (test/e2e/n8n/send-and-wait.ts, the same scenarios as in n8n1.e2e.ts). Before the browser signs in: the restart.
+	sendAndWaitTests(suite, 2);
 
 	describe('in a real browser (Debian Chromium, playwright-core)', () => {
 		let browser: Browser;

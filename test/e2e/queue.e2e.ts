@@ -9,7 +9,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OUTPUT_DIR } from './n8n/browser';
 import { DERIVED_MUID, requestLines } from './n8n/checks';
-import { clickInChat, FLAGGED_PATH, flaggedMessage, flagReport, waitingQuestion } from './n8n/live-examples';
+import { clickInChat, FLAGGED_PATH, flaggedMessage, flagReport, leftForReviewText, moderationUnanswered, waitingQuestion } from './n8n/live-examples';
+import { moderationStore } from '../emulator/routes/moderation';
 import type { N8n, WorkflowFile, WorkflowNode } from './n8n/instance';
 import { useQueueN8n } from './n8n/queue';
 import { exampleId, loadExample, WEBHOOK_AUTH } from './n8n/setup';
@@ -210,9 +211,10 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 		const [waiting] = suite.services.sql(`SELECT id || ' ' || status FROM execution_entity WHERE "workflowId" = '${exampleId(WAITING)}'`).split('\n');
 		const id = waiting.split(' ')[0];
 		expect(waiting).toBe(`${id} waiting`);
-		// The buttons point at WEBHOOK_URL (process A, the load balancer here), signed.
+		// The buttons point at WEBHOOK_URL (process A, the load balancer here), at the answer suffix with n8n's
+		// resume token and the node's HMAC.
 		const approve = question.url('approve');
-		expect(approve).toMatch(new RegExp(`^${a.url}/webhook-waiting/${id}/[\\w-]+\\?approved=true&w=[0-9a-f]+&signature=[0-9a-f]{64}$`));
+		expect(approve).toMatch(new RegExp(`^${a.url}/webhook-waiting/${id}/[\\w-]+-answer\\?approved=true&w=[0-9a-f]+&signature=[^&]+&s=[0-9a-f]{64}$`));
 		expect(requestLines(suite.emulator)).toHaveLength(1);
 
 		const { answer } = await clickInChat(approve, 'mod-olivia');
@@ -221,7 +223,7 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 		expect(run.error).toBeUndefined();
 		expect(run.output('Ask a moderator')).toEqual([
 			// The message's ID came back from the waiting execution's custom data, kept across the processes.
-			{ data: { approved: true }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: String(question.message.id), interacted: true, edited: true, outcomeMessageId: expect.any(String) },
+			{ data: { approved: true }, answered: true, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: String(question.message.id), interacted: true, edited: true, outcomeMessageId: expect.any(String) },
 		]);
 		expect(run.output('Ban the sender')).toEqual([
 			{ success: true, message: 'The user with uid cometchat-uid-2 has been banned from the Group with cometchat-guid-1.' },
@@ -251,6 +253,23 @@ describe('n8n 2.x in queue mode: PostgreSQL, Redis, n8n start, two n8n webhook, 
 		expect(await live.executionCount()).toBe(1);
 		expect(requestLines(suite.emulator)).toHaveLength(5);
 		expect(readFileSync(suite.worker.logFile, 'utf8').split(`Worker started execution ${id} `).length - 1).toBe(2);
+	});
+
+	e2eTest(suite, `${WAITING}: nobody answers; after the limit the execution resumes unanswered and leaves the flag for review`, async () => {
+		suite.emulator.reset();
+		const live = liveContext(suite, WAITING);
+		await live.activate();
+		await registered(suite.webhooks[0], FLAGGED_PATH);
+		const messageId = await flaggedMessage(suite.emulator, 'cometchat-uid-3');
+		suite.emulator.requests.length = 0;
+		const { question, seconds, run } = await moderationUnanswered(live, messageId, 'cometchat-uid-3');
+		process.stderr.write(`queue mode, Send and Wait unanswered (limit 3 s): resumed after ${seconds} s\n`);
+		expect(run.error).toBeUndefined();
+		expect(run.output('Ask a moderator')).toEqual([{ ...run.output('Flagged message')[0], messageId: question.message.id, answered: false }]);
+		expect(run.ran).not.toContain('Ban?');
+		expect(run.output('Leave the flag for review')).toMatchObject([{ receiver: 'mod-olivia', data: { text: leftForReviewText(messageId, 'cometchat-uid-3', 0.05) } }]);
+		expect(requestLines(suite.emulator)).toHaveLength(2);
+		expect(moderationStore(suite.emulator.state).flagged.has(messageId)).toBe(true);
 	});
 
 	describe('the trigger across the two webhook processes', () => {

@@ -6,10 +6,13 @@
 // for the moderator (Mark as Interacted, on by default) and edits it to show the outcome (Edit Message to
 // Show Outcome), which needs the message's ID at resume: kept with the waiting execution in real n8n (see
 // the node), so this checks it survives n8n's save and load; the edit keeps the same signed URLs.
+// Silence never approves: when nobody answers within the limit (Limit Wait Time, from the report's
+// waitMinutes, 60 by default), the flag is left unreviewed and mod-olivia is told so.
 import type { Emulator, MessageRecord } from '../../emulator';
 import { messageExtras } from '../../emulator/routes/messages';
-import { type ExampleCheck, requestLines } from '../n8n/checks';
-import { clickInChat, FLAGGED_PATH, flaggedMessage, flagReport, moderationApproval, UI_KIT_ORIGIN, waitingQuestion } from '../n8n/live-examples';
+import { DERIVED_MUID, type ExampleCheck, requestLines } from '../n8n/checks';
+import { clickInChat, FLAGGED_PATH, flaggedMessage, flagReport, leftForReviewText, moderationApproval, moderationUnanswered, UI_KIT_ORIGIN, waitingQuestion } from '../n8n/live-examples';
+import { moderationStore } from '../../emulator/routes/moderation';
 import { exampleId } from '../n8n/setup';
 
 const ID = exampleId('moderation-approval');
@@ -60,7 +63,7 @@ export const check: ExampleCheck = {
 		const dismissed = await lastExecution();
 		expect(dismissed.error).toBeUndefined();
 		expect(dismissed.output('Ask a moderator')).toEqual([
-			{ data: { approved: false }, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: first.message.id, interacted: true, edited: true, outcomeMessageId: expect.any(String) },
+			{ data: { approved: false }, answered: true, respondedAt: expect.any(String), respondedBy: 'mod-olivia', answeredIn: 'chat', messageId: first.message.id, interacted: true, edited: true, outcomeMessageId: expect.any(String) },
 		]);
 		expect(dismissed.output('Dismiss the flag')).toMatchObject([{ messageId, status: 'approved', success: true }]);
 		expect(dismissed.output('Ban the sender')).toEqual([]);
@@ -102,5 +105,31 @@ export const check: ExampleCheck = {
 			'POST /groups/cometchat-guid-1/bannedusers/cometchat-uid-2 [mod-olivia]',
 		]);
 		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('cometchat-uid-2')).toBe(true);
+		// 3. Nobody answers: after the limit (3 s here; n8n's wait tracker resumes within ~60–70 s) the example
+		// neither bans nor dismisses; the flag stays in the queue and mod-olivia is told it is left for review.
+		const third = await flaggedMessage(emulator, 'cometchat-uid-3');
+		emulator.requests.length = 0;
+		const silent = await moderationUnanswered(ctx, third, 'cometchat-uid-3');
+		expect(silent.seconds).toBeLessThan(100);
+		const timedOut = silent.run;
+		expect(timedOut.error).toBeUndefined();
+		expect(timedOut.status).toBe('success');
+		const question = silent.question.message;
+		expect((question.data as { text: string }).text).toContain('(Unanswered after 0.05 minutes, the flag is left for review.)');
+		// On Limit Wait Time n8n runs no node code: the node passes on its input, messageId and answered: false.
+		expect(timedOut.output('Ask a moderator')).toEqual([
+			{ ...timedOut.output('Flagged message')[0], messageId: question.id, answered: false },
+		]);
+		expect(timedOut.output('Flagged message')).toMatchObject([{ body: flagReport(third, 'cometchat-uid-3', 0.05) }]);
+		expect(timedOut.outputs('Answered?')).toEqual([[], [expect.objectContaining({ answered: false })]]);
+		expect(timedOut.ran).not.toContain('Ban?');
+		expect(timedOut.output('Ban the sender')).toEqual([]);
+		expect(timedOut.output('Dismiss the flag')).toEqual([]);
+		expect(timedOut.output('Leave the flag for review')).toMatchObject([{ receiver: 'mod-olivia', data: { text: leftForReviewText(third, 'cometchat-uid-3', 0.05) } }]);
+		expect(requestLines(emulator).slice(1)).toEqual([
+			`POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"mod-olivia","muid":"${DERIVED_MUID}","data":{"text":${JSON.stringify(leftForReviewText(third, 'cometchat-uid-3', 0.05))}},"tags":["moderation"]}`,
+		]);
+		expect(moderationStore(emulator.state).flagged.has(third)).toBe(true);
+		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('cometchat-uid-3')).toBe(false);
 	},
 };

@@ -22,8 +22,22 @@ export const FLAGGED_PATH = 'cometchat-flagged';
 export const FLAGGED_TEXT = 'Cheap pills, 90% off: pm me';
 export const UI_KIT_ORIGIN = 'https://chat.example.com';
 
-/** The report the example's webhook takes for a flagged message of `sender` in the demo group. */
-export const flagReport = (messageId: string, sender = 'cometchat-uid-2') => ({ messageId, sender, guid: 'cometchat-guid-1', text: FLAGGED_TEXT, reason: 'spam' });
+/**
+ * The report the example's webhook takes for a flagged message of `sender` in the demo group.
+ * `waitMinutes`: how long the moderator has to answer (the example's Limit Wait Time; 60 when absent).
+ */
+export const flagReport = (messageId: string, sender = 'cometchat-uid-2', waitMinutes?: number) => ({
+	messageId,
+	sender,
+	guid: 'cometchat-guid-1',
+	text: FLAGGED_TEXT,
+	reason: 'spam',
+	...(waitMinutes === undefined ? {} : { waitMinutes }),
+});
+
+/** What the example tells mod-olivia when nobody answered within `waitMinutes`. */
+export const leftForReviewText = (messageId: string, sender: string, waitMinutes: number) =>
+	`Nobody answered within ${waitMinutes} minutes: the flag on message ${messageId} (${sender} in cometchat-guid-1, reason: spam) is left for review.`;
 
 /** The newest message `sender` wrote to the demo group, flagged by cometchat-uid-1 through CometChat's API. */
 export async function flaggedMessage(emulator: Emulator, sender = 'cometchat-uid-2'): Promise<string> {
@@ -108,6 +122,27 @@ export async function moderationApproval(ctx: LiveContext, messageId: string, bu
 	const question = await waitingQuestion(ctx.emulator, ctx.n8n, exampleId('moderation-approval'));
 	const { answer } = await clickInChat(question.url(button), 'mod-olivia');
 	return { messageId, question, answer, run: await ctx.lastExecution() };
+}
+
+export interface UnansweredRun {
+	question: Question;
+	/** Seconds from the report to the finished execution (n8n's wait tracker resumes within ~60–70 s of the limit). */
+	seconds: number;
+	run: Execution;
+}
+
+/**
+ * examples/moderation-approval.json, activated: `sender`'s flagged message is reported with a limit of
+ * `waitMinutes` (3 s by default); nobody answers; n8n resumes the execution when the limit has passed and
+ * the example leaves the flag for review and tells mod-olivia.
+ */
+export async function moderationUnanswered(ctx: LiveContext, messageId: string, sender = 'cometchat-uid-2', waitMinutes = 0.05): Promise<UnansweredRun> {
+	const started = Date.now();
+	const reported = await ctx.webhook(FLAGGED_PATH, flagReport(messageId, sender, waitMinutes));
+	if (reported.status !== 200) throw new Error(`the report was answered ${reported.status}: ${JSON.stringify(reported.body)}`);
+	const question = await waitingQuestion(ctx.emulator, ctx.n8n, exampleId('moderation-approval'));
+	const run = await ctx.lastExecution();
+	return { question, seconds: Math.round((Date.now() - started) / 1000), run };
 }
 
 // ── examples/ai-support-bot.json ─────────────────────────────────────────────────────────────────────
