@@ -14,6 +14,7 @@ import {
 	type IWorkflowExecutionCustomData,
 } from 'n8n-workflow';
 import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
+import { searchReceivers, searchUsers } from '../shared/chat/listSearch';
 import { cometChatApiRequest } from '../shared/chat/transport';
 import { isPreviewAgent, notePage, outcomeText, PAGE_HEADERS, questionPage, readAnswer, takeAnswer } from './answer';
 import { properties, SEND } from './description';
@@ -55,6 +56,9 @@ export class CometChatSendAndWait implements INodeType {
 		webhooks: RESUME_WEBHOOKS,
 		properties,
 	};
+
+	// The Sender and Receiver pickers' lists, as on the CometChat node.
+	methods = { listSearch: { searchReceivers, searchUsers } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		if (this.getNodeParameter('operation', 0) === SEND) return [await sendEach(this)];

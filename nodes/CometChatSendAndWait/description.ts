@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { receiverLocator, userLocator } from '../shared/fields';
 
 // n8n-workflow's SEND_AND_WAIT_OPERATION, written out: n8n 1.x releases before it existed lack the export.
 export const SEND_AND_WAIT = 'sendAndWait';
@@ -63,13 +64,9 @@ export const properties: INodeProperties[] = [
 		displayOptions: forBoth,
 	},
 	{
-		displayName: 'Sender UID',
-		name: 'sender',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. mod-bot',
-		description: 'UID of the bot or user that sends the message',
+		// The CometChat node's pickers; plan.ts reads and checks the ID (routing is for declarative nodes).
+		...userLocator('sender', 'Sender UID', 'The bot or user that sends the message'),
+		routing: undefined,
 		displayOptions: { show: { ...forBoth.show, sendAs: ['bot', 'user'] } },
 	},
 	{
@@ -84,13 +81,8 @@ export const properties: INodeProperties[] = [
 		displayOptions: forBoth,
 	},
 	{
-		displayName: 'Receiver',
-		name: 'receiver',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. mod-olivia',
-		description: 'The user (UID) or group (GUID) the message goes to',
+		...receiverLocator('receiver', 'Receiver', 'The user (UID) or group (GUID) the message goes to'),
+		routing: undefined,
 		displayOptions: forBoth,
 	},
 	{
