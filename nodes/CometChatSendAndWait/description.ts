@@ -10,6 +10,12 @@ const forMessage = { show: { resource: ['message'], operation: [SEND_AND_WAIT] }
 /** The fields of the message itself, which Send Message shows too. */
 const forBoth = { show: { resource: ['message'], operation: [SEND, SEND_AND_WAIT] } };
 const shown = (show: Record<string, string[]>) => ({ show: { ...forMessage.show, ...show } });
+/**
+ * Options that only a form or the page uses (interactive.ts, answer.ts), hidden for Approval: an entry
+ * of Options reads the top-level Response Type as "/responseType", as n8n's editor and its parameter
+ * resolution do. Every other Response Type answers in a form, so "hide for Approval" names no other.
+ */
+const notForApproval = { '/responseType': ['approval'] };
 
 /**
  * The fields, named as n8n's own Send and Wait nodes name them (responseType, approvalOptions,
@@ -306,6 +312,7 @@ export const properties: INodeProperties[] = [
 				type: 'string',
 				default: 'Respond',
 				description: 'The button that opens the page (Answer In: A Page, Free Text and Custom Form)',
+				displayOptions: { show: { answerIn: ['page'] }, hide: notForApproval },
 			},
 			{
 				displayName: 'Reply With Outcome',
@@ -319,6 +326,7 @@ export const properties: INodeProperties[] = [
 				name: 'responseFormButtonLabel',
 				type: 'string',
 				default: 'Submit',
+				displayOptions: { hide: notForApproval },
 			},
 			{
 				displayName: 'Response Form Title',
@@ -326,6 +334,7 @@ export const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description: 'Title of the form (Free Text and Custom Form)',
+				displayOptions: { hide: notForApproval },
 			},
 		],
 	},

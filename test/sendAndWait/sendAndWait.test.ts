@@ -1,6 +1,6 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { NodeHelpers, type IDataObject, type INode, type INodeParameters, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 import { addBot } from '../emulator/routes/messages';
-import { chatNode, listSearch, nodeType, runNode, type NodeKind } from '../harness';
+import { chatNode, listSearch, nodeType, oneNodeWorkflow, runNode, type NodeKind } from '../harness';
 import { startWait, WAIT_NAME, WAIT_TYPE, waitType, type Waiting } from '../harness/sendAndWait';
 import { expectRequest, useEmulator } from '../helpers';
 
@@ -493,6 +493,35 @@ describe('Message → Send Message (CometChat Send and Wait, no waiting)', () =>
 describe('CometChat Send and Wait in the editor', () => {
 	const properties = waitType.description.properties;
 	const property = (name: string) => properties.find((candidate) => candidate.name === name)!;
+	/** Response Type's value for a name ("Custom Form"): the tests follow the options as they are. */
+	const typeOf = (name: string) => String((property('responseType').options as INodePropertyOptions[]).find((option) => option.name === name)!.value);
+	/** A workflow of the node as n8n's editor holds it: the saved parameters, with the defaults of the fields shown filled in. */
+	const editorWorkflow = (parameters: INodeParameters) =>
+		oneNodeWorkflow({ id: 'wait-node-id', name: WAIT_NAME, type: WAIT_TYPE, typeVersion: 1, position: [0, 0], parameters }, waitType);
+	const inEditor = (parameters: INodeParameters): INode => editorWorkflow(parameters).getNode(WAIT_NAME)!;
+
+	it('offers the form\'s and the page\'s options only for the response types that use them', () => {
+		/** The entries the Options collection offers, as n8n's editor works them out for an entry (path "parameters.options"). */
+		const offered = (parameters: INodeParameters) => {
+			const node = inEditor({ operation: 'sendAndWait', ...parameters });
+			return (property('options').options as INodeProperties[])
+				.filter((entry) => NodeHelpers.displayParameterPath({ parameters: node.parameters }, entry, 'parameters.options', node, waitType.description))
+				.map((entry) => entry.name);
+		};
+		const always = ['answerIn', 'editWithOutcome', 'limitWaitTime', 'markAsInteracted', 'replyWithOutcome'];
+		expect(offered({})).toEqual(always);
+		expect(offered({ responseType: 'approval', options: { answerIn: 'page' } })).toEqual(always);
+		for (const type of [typeOf('Free Text'), typeOf('Custom Form')]) {
+			expect(offered({ responseType: type }).sort()).toEqual([...always, 'responseFormButtonLabel', 'responseFormTitle'].sort());
+			// The button that opens the page: only with Answer In: A Page.
+			expect(offered({ responseType: type, options: { answerIn: 'page' } }).sort()).toEqual([...always, 'messageButtonLabel', 'responseFormButtonLabel', 'responseFormTitle'].sort());
+		}
+		// Send Message has no Options at all.
+		const sending = inEditor({ operation: 'send' });
+		expect(NodeHelpers.displayParameter(sending.parameters, property('options'), sending, waitType.description)).toBe(false);
+		// An option left over from another response type is not kept (n8n drops what is not shown), so nothing hidden is used.
+		expect(inEditor({ operation: 'sendAndWait', options: { responseFormTitle: 'Review', messageButtonLabel: 'Open', replyWithOutcome: true } }).parameters.options).toEqual({ replyWithOutcome: true });
+	});
 
 	it('picks Sender UID and Receiver as the CometChat node does: from a list (Receiver: users or groups, as Receiver Type says) or by ID', async () => {
 		const chatReceiver = nodeType.description.properties.find((candidate) => candidate.name === 'receiver' && candidate.displayOptions?.show?.operation?.includes('send'))!;
