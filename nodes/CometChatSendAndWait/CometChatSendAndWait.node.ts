@@ -17,7 +17,7 @@ import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
 import { searchReceivers, searchUsers } from '../shared/chat/listSearch';
 import { cometChatApiRequest } from '../shared/chat/transport';
 import { isPreviewAgent, notePage, outcomeText, PAGE_HEADERS, questionPage, readAnswer, takeAnswer } from './answer';
-import { properties, SEND } from './description';
+import { properties, SEND, subtitle } from './description';
 import { answeredElement, answeredMessageData, interactiveMessage, type SignUrl } from './interactive';
 import { readMessage, readPlan, type MessagePlan } from './plan';
 
@@ -46,7 +46,7 @@ export class CometChatSendAndWait implements INodeType {
 		icon: { light: 'file:../../icons/cometchat.svg', dark: 'file:../../icons/cometchat.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{ "Send and wait: " + $parameter["responseType"] }}',
+		subtitle,
 		description: 'Ask a person in CometChat and wait for the answer: approve or decline, free text or a form, inside the chat',
 		defaults: { name: 'CometChat Send and Wait' },
 		usableAsTool: true,

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { receiverLocator, userLocator } from '../shared/fields';
 
 // n8n-workflow's SEND_AND_WAIT_OPERATION, written out: n8n 1.x releases before it existed lack the export.
@@ -339,3 +339,15 @@ export const properties: INodeProperties[] = [
 		],
 	},
 ];
+
+const responseType = properties.find((property) => property.name === 'responseType')!;
+const responseTypes = responseType.options as INodePropertyOptions[];
+const nameOf = (value: unknown) => JSON.stringify(responseTypes.find((option) => option.value === value)!.name);
+
+/**
+ * The canvas subtitle: "Send message", or "Send and wait: " and the Response Type's name (its default's
+ * when there is none). Written from the options, so that it names each of them.
+ */
+export const subtitle = `={{ $parameter["operation"] === "${SEND_AND_WAIT}" ? "Send and wait: " + (${responseTypes
+	.map(({ value }) => `$parameter["responseType"] === ${JSON.stringify(value)} ? ${nameOf(value)} : `)
+	.join('')}${nameOf(responseType.default)}) : "Send message" }}`;

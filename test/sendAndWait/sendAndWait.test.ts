@@ -500,6 +500,22 @@ describe('CometChat Send and Wait in the editor', () => {
 		oneNodeWorkflow({ id: 'wait-node-id', name: WAIT_NAME, type: WAIT_TYPE, typeVersion: 1, position: [0, 0], parameters }, waitType);
 	const inEditor = (parameters: INodeParameters): INode => editorWorkflow(parameters).getNode(WAIT_NAME)!;
 
+	it('subtitle: "Send message", or "Send and wait: " and the Response Type, for every operation and response type', () => {
+		const subtitleOf = (parameters: INodeParameters) => {
+			const workflow = editorWorkflow(parameters);
+			// As the canvas evaluates it (editor-ui getNodeSubtitle).
+			return workflow.expression.getSimpleParameterValue(workflow.getNode(WAIT_NAME)!, waitType.description.subtitle, 'internal', {}, undefined, '');
+		};
+		// Send Message is the default operation (see description.ts): an untouched node.
+		expect(subtitleOf({})).toBe('Send message');
+		expect(subtitleOf({ resource: 'message', operation: 'send', responseType: typeOf('Free Text') })).toBe('Send message');
+		expect(subtitleOf({ operation: 'sendAndWait' })).toBe('Send and wait: Approval');
+		for (const { name, value } of property('responseType').options as INodePropertyOptions[]) {
+			expect(subtitleOf({ operation: 'sendAndWait', responseType: value })).toBe(`Send and wait: ${name}`);
+		}
+		expect(subtitleOf({ operation: 'sendAndWait', responseType: typeOf('Custom Form') })).toBe('Send and wait: Custom Form');
+	});
+
 	it('offers the form\'s and the page\'s options only for the response types that use them', () => {
 		/** The entries the Options collection offers, as n8n's editor works them out for an entry (path "parameters.options"). */
 		const offered = (parameters: INodeParameters) => {
