@@ -1,5 +1,5 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { searchGroups, searchReceivers, searchUsers } from './listSearch';
+import { searchGroups, searchReceivers, searchUsers } from '../shared/chat/listSearch';
 import { resourceProperties, resources } from './resources';
 import { searchRoles } from './listSearch/searchRoles';
 import { throwOnApiError } from '../shared/errors/conversion';

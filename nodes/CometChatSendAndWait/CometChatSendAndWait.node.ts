@@ -14,10 +14,11 @@ import {
 	type IWorkflowExecutionCustomData,
 } from 'n8n-workflow';
 import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
-import { isObject } from '../shared/validate';
+import { searchReceivers, searchUsers } from '../shared/chat/listSearch';
 import { cometChatApiRequest } from '../shared/chat/transport';
+import { isObject } from '../shared/validate';
 import { isPreviewAgent, notePage, outcomeText, PAGE_HEADERS, questionPage, readAnswer, takeAnswer } from './answer';
-import { CLOSE, properties, SEND } from './description';
+import { CLOSE, properties, SEND, subtitle } from './description';
 import { answeredElement, answeredMessageData, closedMessageData, interactiveMessage, type SignUrl } from './interactive';
 import { readClose, readMessage, readPlan, type MessagePlan } from './plan';
 
@@ -56,7 +57,7 @@ export class CometChatSendAndWait implements INodeType {
 		icon: { light: 'file:../../icons/cometchat.svg', dark: 'file:../../icons/cometchat.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{ "Send and wait: " + $parameter["responseType"] }}',
+		subtitle,
 		description: 'Ask a person in CometChat and wait for the answer: approve or decline, free text or a form, inside the chat',
 		defaults: { name: 'CometChat Send and Wait' },
 		usableAsTool: true,
@@ -66,6 +67,9 @@ export class CometChatSendAndWait implements INodeType {
 		webhooks: RESUME_WEBHOOKS,
 		properties,
 	};
+
+	// The Sender and Receiver pickers' lists, as on the CometChat node.
+	methods = { listSearch: { searchReceivers, searchUsers } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const operation = this.getNodeParameter('operation', 0);

@@ -1,4 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { receiverLocator, userLocator } from '../shared/fields';
 
 // n8n-workflow's SEND_AND_WAIT_OPERATION, written out: n8n 1.x releases before it existed lack the export.
 export const SEND_AND_WAIT = 'sendAndWait';
@@ -11,6 +12,12 @@ const forMessage = { show: { resource: ['message'], operation: [SEND_AND_WAIT] }
 /** The fields of the message itself, which Send Message shows too. */
 const forBoth = { show: { resource: ['message'], operation: [SEND, SEND_AND_WAIT] } };
 const shown = (show: Record<string, string[]>) => ({ show: { ...forMessage.show, ...show } });
+/**
+ * Options that only a form or the page uses (interactive.ts, answer.ts), hidden for Approval: an entry
+ * of Options reads the top-level Response Type as "/responseType", as n8n's editor and its parameter
+ * resolution do. Every other Response Type answers in a form, so "hide for Approval" names no other.
+ */
+const notForApproval = { '/responseType': ['approval'] };
 
 /**
  * The fields, named as n8n's own Send and Wait nodes name them (responseType, approvalOptions,
@@ -71,13 +78,9 @@ export const properties: INodeProperties[] = [
 		displayOptions: forBoth,
 	},
 	{
-		displayName: 'Sender UID',
-		name: 'sender',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. mod-bot',
-		description: 'UID of the bot or user that sends the message',
+		// The CometChat node's pickers; plan.ts reads and checks the ID (routing is for declarative nodes).
+		...userLocator('sender', 'Sender UID', 'The bot or user that sends the message'),
+		routing: undefined,
 		displayOptions: { show: { ...forBoth.show, sendAs: ['bot', 'user'] } },
 	},
 	{
@@ -92,13 +95,8 @@ export const properties: INodeProperties[] = [
 		displayOptions: forBoth,
 	},
 	{
-		displayName: 'Receiver',
-		name: 'receiver',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. mod-olivia',
-		description: 'The user (UID) or group (GUID) the message goes to',
+		...receiverLocator('receiver', 'Receiver', 'The user (UID) or group (GUID) the message goes to'),
+		routing: undefined,
 		displayOptions: forBoth,
 	},
 	{
@@ -323,6 +321,7 @@ export const properties: INodeProperties[] = [
 				type: 'string',
 				default: 'Respond',
 				description: 'The button that opens the page (Answer In: A Page, Free Text and Custom Form)',
+				displayOptions: { show: { answerIn: ['page'] }, hide: notForApproval },
 			},
 			{
 				displayName: 'Reply With Outcome',
@@ -336,6 +335,7 @@ export const properties: INodeProperties[] = [
 				name: 'responseFormButtonLabel',
 				type: 'string',
 				default: 'Submit',
+				displayOptions: { hide: notForApproval },
 			},
 			{
 				displayName: 'Response Form Title',
@@ -343,6 +343,7 @@ export const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description: 'Title of the form (Free Text and Custom Form)',
+				displayOptions: { hide: notForApproval },
 			},
 		],
 	},
@@ -365,3 +366,15 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { resource: ['message'], operation: [CLOSE] } },
 	},
 ];
+
+const responseType = properties.find((property) => property.name === 'responseType')!;
+const responseTypes = responseType.options as INodePropertyOptions[];
+const nameOf = (value: unknown) => JSON.stringify(responseTypes.find((option) => option.value === value)!.name);
+
+/**
+ * The canvas subtitle: "Send message", "Close question", or "Send and wait: " and the Response Type's name (its default's
+ * when there is none). Written from the options, so that it names each of them.
+ */
+export const subtitle = `={{ $parameter["operation"] === "${SEND_AND_WAIT}" ? "Send and wait: " + (${responseTypes
+	.map(({ value }) => `$parameter["responseType"] === ${JSON.stringify(value)} ? ${nameOf(value)} : `)
+	.join('')}${nameOf(responseType.default)}) : $parameter["operation"] === "${CLOSE}" ? "Close question" : "Send message" }}`;

@@ -56,21 +56,23 @@ export type ReadParameter = (name: string, fallback: unknown) => unknown;
 function readers(read: ReadParameter, node: INode, itemIndex: number) {
 	const fail = (field: string, problem: string, fix?: string) =>
 		new NodeOperationError(node, `${field}: ${problem} [item ${itemIndex}]`, { itemIndex, description: fix });
-	const text = (name: string, field: string, fallback: string, { required = false, max = LABEL_MAX } = {}) => {
-		const raw = read(name, fallback);
+	const checkText = (raw: unknown, field: string, { required = false, max = LABEL_MAX } = {}) => {
 		if (raw !== null && raw !== undefined && typeof raw !== 'string' && typeof raw !== 'number') throw fail(field, `must be text, not ${describeValue(raw)}`);
 		const value = String(raw ?? '').trim();
 		if (required && value === '') throw fail(field, 'is empty');
 		if (characters(value) > max) throw fail(field, `is ${characters(value)} characters long; at most ${max} fit`);
 		return value;
 	};
+	const text = (name: string, field: string, fallback: string, limits?: { required?: boolean; max?: number }) => checkText(read(name, fallback), field, limits);
 	const choice = <T extends string>(name: string, field: string, allowed: readonly T[], fallback: T | ''): T => {
 		const raw = read(name, fallback);
 		if (!allowed.includes(raw as T)) throw fail(field, `must be one of ${allowed.join(', ')}, not ${describeValue(raw)}`);
 		return raw as T;
 	};
 	const id = (name: string, field: string) => {
-		const value = text(name, field, '', { required: true, max: Infinity });
+		// A picker's value is {__rl, mode, value}; older workflows and expressions give the ID as text.
+		const raw = read(name, '');
+		const value = checkText(isObject(raw) && raw.__rl === true ? raw.value : raw, field, { required: true, max: Infinity });
 		const problem = idProblem(value);
 		if (problem) throw fail(field, problem);
 		return value;

@@ -143,8 +143,11 @@ export const webhookLocator = (name: string, displayName: string, description: s
 	idLocator('webhook', name, displayName, description);
 
 /** The receiver of a message, sent as body `receiver`: a user or a group, as Receiver Type says. */
-export const receiverLocator = (name: string, displayName: string, description: string) =>
-	idLocator('receiver', name, displayName, description, 'receiver');
+export const receiverLocator = (name: string, displayName: string, description: string): INodeProperties => ({
+	...idLocator('receiver', name, displayName, description, 'receiver'),
+	// Its list follows Receiver Type (searchReceivers); n8n's editor clears a chosen receiver when the type changes.
+	typeOptions: { loadOptionsDependsOn: ['receiverType'] },
+});
 
 /**
  * A list of UIDs/GUIDs (comma-separated text, or an array from an expression), checked and sent

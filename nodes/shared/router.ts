@@ -134,7 +134,8 @@ export function routedExecute(description: INodeTypeDescription) {
 	return async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const node = this.getNode();
 		// Which properties show depends on the parameters as saved, not on any item (as in RoutingNode).
-		const shown = description.properties.filter((property) => NodeHelpers.displayParameter(node.parameters, property, node, description));
+		// Notices hold no value and route nothing: left out, so they cost nothing per item.
+		const shown = description.properties.filter((property) => property.type !== 'notice' && NodeHelpers.displayParameter(node.parameters, property, node, description));
 		const items = this.getInputData();
 		const { batching } = this.getNodeParameter('requestOptions', 0, {}) as RequestSettings;
 		const batchSize = Number(batching?.batch?.batchSize) > 0 ? Number(batching?.batch?.batchSize) : 1;

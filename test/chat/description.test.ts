@@ -1,4 +1,5 @@
 import { nodeType } from '../harness';
+import { waitType } from '../harness/sendAndWait';
 import { entriesFor, expectSavedParameters, expectUxRules } from '../helpers';
 
 const properties = nodeType.description.properties;
@@ -84,8 +85,8 @@ describe('node description', () => {
 				removeReaction: ['messageId', 'user', 'reaction'],
 				replyInThread: ['messageId', 'sender', 'receiverType', 'receiver', 'messageType', 'text', 'mediaType', 'attachments', 'caption', 'customType', 'customData', 'mentions', 'options'],
 				save: ['messageId', 'user'],
-				send: ['receiverType', 'receiver', 'receiverUids', 'receiverGuids', 'messageType', 'text', 'mediaType', 'attachments', 'caption', 'customType', 'customData', 'interactiveType', 'interactiveData', 'interactionGoal', 'allowSenderInteraction', 'mentions', 'options'],
-				sendAsBot: ['bot', 'receiverType', 'receiver', 'receiverUids', 'receiverGuids', 'messageType', 'text', 'mediaType', 'attachments', 'caption', 'customType', 'customData', 'interactiveType', 'interactiveData', 'interactionGoal', 'allowSenderInteraction', 'mentions', 'options'],
+				send: ['sendAndWaitNotice', 'receiverType', 'receiver', 'receiverUids', 'receiverGuids', 'messageType', 'text', 'mediaType', 'attachments', 'caption', 'customType', 'customData', 'interactiveType', 'interactiveData', 'interactionGoal', 'allowSenderInteraction', 'mentions', 'options'],
+				sendAsBot: ['sendAndWaitNotice', 'bot', 'receiverType', 'receiver', 'receiverUids', 'receiverGuids', 'messageType', 'text', 'mediaType', 'attachments', 'caption', 'customType', 'customData', 'interactiveType', 'interactiveData', 'interactionGoal', 'allowSenderInteraction', 'mentions', 'options'],
 				subscribeThread: ['messageId', 'user'],
 				unpin: ['messageId', 'options'],
 				unsave: ['messageId', 'user'],
@@ -222,6 +223,17 @@ describe('node description', () => {
 		expect(userFilters.map((o) => o.name).sort()).toEqual(
 			['onlyDeactivated', 'role', 'roles', 'searchIn', 'searchKey', 'status', 'tags', 'withDeactivated', 'withTags'],
 		);
+	});
+
+	it('points Send and Send as Bot to the CometChat Send and Wait node for questions that wait for the answer, with one notice', () => {
+		const notices = properties.filter((p) => p.name === 'sendAndWaitNotice');
+		// One property for both operations (folded), shown only there.
+		expect(notices).toEqual([
+			{ displayName: expect.stringContaining('use the "CometChat Send and Wait" node'), name: 'sendAndWaitNotice', type: 'notice', default: '', displayOptions: { show: { resource: ['message'], operation: ['send', 'sendAsBot'] } } },
+		]);
+		expect(notices[0].displayName).toMatch(/^To ask someone in the chat and wait for their answer \(approve or decline, free text, a form\)/);
+		// The node it names is the one this package ships.
+		expect(waitType.description.displayName).toBe('CometChat Send and Wait');
 	});
 
 	it('follows n8n\'s UX rules: actions, sorted options, relative URLs, defaults, Whether-booleans', () => {

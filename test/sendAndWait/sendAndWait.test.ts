@@ -1,6 +1,6 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { NodeHelpers, type IDataObject, type INode, type INodeParameters, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 import { addBot, seedMessage } from '../emulator/routes/messages';
-import { chatNode, runNode, type NodeKind } from '../harness';
+import { chatNode, listSearch, nodeType, oneNodeWorkflow, runNode, type NodeKind } from '../harness';
 import { startWait, WAIT_NAME, WAIT_TYPE, waitType, type Waiting } from '../harness/sendAndWait';
 import { expectRequest, useEmulator } from '../helpers';
 
@@ -376,11 +376,32 @@ describe('Message → Send and Wait for Response', () => {
 		expect(ctx.emulator.requests[0].headers.onbehalfof).toBe('cometchat-uid-2');
 	});
 
+	it('takes Sender UID and Receiver from the pickers ({__rl, mode, value}) when it sends and again when the answer comes', async () => {
+		addBot(ctx.emulator.state, 'mod-bot');
+		const waiting = await wait(
+			{
+				sendAs: 'bot',
+				sender: { __rl: true, mode: 'list', value: 'mod-bot', cachedResultName: 'mod-bot (mod-bot)' },
+				receiver: { __rl: true, mode: 'id', value: '={{ $json.moderator }}' },
+				options: { replyWithOutcome: true },
+			},
+			[{ json: { moderator: 'mod-olivia' } }],
+		);
+		expect(waiting.run.data.resultData.error).toBeUndefined();
+		expect(ctx.emulator.requests[0]).toMatchObject({ method: 'POST', path: '/v3/bots/mod-bot/messages', body: { receiver: 'mod-olivia', receiverType: 'user' } });
+		const answer = await waiting.request(pathOf(actionOf(buttons()[0]).url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ cometchatSenderUid: 'mod-olivia' }) });
+		expect(answer.status).toBe(200);
+		expect(await waiting.output()).toEqual([expect.objectContaining({ data: { approved: true }, outcomeMessageId: expect.any(String) })]);
+		expect(ctx.emulator.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v3/bots/mod-bot/messages', body: { receiver: 'mod-olivia', data: { text: 'Approved by mod-olivia' } } });
+	});
+
 	it('refuses bad input before anything is sent, naming the field and the item', async () => {
 		for (const [parameters, text] of [
 			// Never left at its default: n8n (1.x) checks the URL's signature only for a stored operation "sendAndWait".
 			[{ operation: '={{ "" }}' }, 'Operation: must be one of sendAndWait'],
 			[{ receiver: 'not a uid' }, 'Receiver: "not a uid" has characters'],
+			[{ receiver: { __rl: true, mode: 'list', value: 'not a uid' } }, 'Receiver: "not a uid" has characters'],
+			[{ sendAs: 'user', sender: { __rl: true, mode: 'list', value: '={{ " " }}' } }, 'Sender UID: is empty [item 0]'],
 			[{ message: '={{ "" }}' }, 'Message: is empty [item 0]'],
 			[{ sendAs: 'bot', sender: '={{ " " }}' }, 'Sender UID: is empty [item 0]'],
 			[{ responseType: 'form', formFields: { values: [] } }, 'Form Fields: is empty'],
@@ -610,6 +631,20 @@ describe('Message → Send Message (CometChat Send and Wait, no waiting)', () =>
 		]);
 	});
 
+	it('takes the receiver and the sender from the pickers too, per item', async () => {
+		ctx.emulator.seedGroup({ guid: 'cometchat-guid-1', name: 'Hikers', owner: 'mod-olivia', members: { 'mod-olivia': 'admin' } });
+		const result = await runNode({
+			node: sendNode,
+			parameters: { ...send, receiver: { __rl: true, mode: 'id', value: '={{ $json.guid }}' }, sendAs: 'user', sender: { __rl: true, mode: 'list', value: 'mod-olivia' } },
+			credentials: ctx.credentials(),
+			input: [{ json: { guid: 'cometchat-guid-1', name: 'hikers' } }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(ctx.emulator.requests).toEqual([
+			expect.objectContaining({ path: '/v3/messages', headers: expect.objectContaining({ onbehalfof: 'mod-olivia' }), body: expect.objectContaining({ receiver: 'cometchat-guid-1', receiverType: 'group' }) }),
+		]);
+	});
+
 	it('checks every item before sending anything, naming the field and the item', async () => {
 		const result = await runNode({
 			node: sendNode,
@@ -620,5 +655,76 @@ describe('Message → Send Message (CometChat Send and Wait, no waiting)', () =>
 		expect(result.error?.message).toContain('Receiver: "not a guid" has characters');
 		expect(result.error?.message).toContain('[item 1]');
 		expect(ctx.emulator.requests).toEqual([]);
+	});
+});
+
+describe('CometChat Send and Wait in the editor', () => {
+	const properties = waitType.description.properties;
+	const property = (name: string) => properties.find((candidate) => candidate.name === name)!;
+	/** Response Type's value for a name ("Custom Form"): the tests follow the options as they are. */
+	const typeOf = (name: string) => String((property('responseType').options as INodePropertyOptions[]).find((option) => option.name === name)!.value);
+	/** A workflow of the node as n8n's editor holds it: the saved parameters, with the defaults of the fields shown filled in. */
+	const editorWorkflow = (parameters: INodeParameters) =>
+		oneNodeWorkflow({ id: 'wait-node-id', name: WAIT_NAME, type: WAIT_TYPE, typeVersion: 1, position: [0, 0], parameters }, waitType);
+	const inEditor = (parameters: INodeParameters): INode => editorWorkflow(parameters).getNode(WAIT_NAME)!;
+
+	it('subtitle: "Send message", "Close question", or "Send and wait: " and the Response Type, for every operation and response type', () => {
+		const subtitleOf = (parameters: INodeParameters) => {
+			const workflow = editorWorkflow(parameters);
+			// As the canvas evaluates it (editor-ui getNodeSubtitle).
+			return workflow.expression.getSimpleParameterValue(workflow.getNode(WAIT_NAME)!, waitType.description.subtitle, 'internal', {}, undefined, '');
+		};
+		// Send Message is the default operation (see description.ts): an untouched node.
+		expect(subtitleOf({})).toBe('Send message');
+		expect(subtitleOf({ resource: 'message', operation: 'send', responseType: typeOf('Free Text') })).toBe('Send message');
+		expect(subtitleOf({ operation: 'closeQuestion' })).toBe('Close question');
+		expect(subtitleOf({ operation: 'sendAndWait' })).toBe('Send and wait: Approval');
+		for (const { name, value } of property('responseType').options as INodePropertyOptions[]) {
+			expect(subtitleOf({ operation: 'sendAndWait', responseType: value })).toBe(`Send and wait: ${name}`);
+		}
+		expect(subtitleOf({ operation: 'sendAndWait', responseType: typeOf('Custom Form') })).toBe('Send and wait: Custom Form');
+	});
+
+	it('offers the form\'s and the page\'s options only for the response types that use them', () => {
+		/** The entries the Options collection offers, as n8n's editor works them out for an entry (path "parameters.options"). */
+		const offered = (parameters: INodeParameters) => {
+			const node = inEditor({ operation: 'sendAndWait', ...parameters });
+			return (property('options').options as INodeProperties[])
+				.filter((entry) => NodeHelpers.displayParameterPath({ parameters: node.parameters }, entry, 'parameters.options', node, waitType.description))
+				.map((entry) => entry.name);
+		};
+		const always = ['answerIn', 'editWithOutcome', 'limitWaitTime', 'markAsInteracted', 'replyWithOutcome'];
+		expect(offered({})).toEqual(always);
+		expect(offered({ responseType: 'approval', options: { answerIn: 'page' } })).toEqual(always);
+		for (const type of [typeOf('Free Text'), typeOf('Custom Form')]) {
+			expect(offered({ responseType: type }).sort()).toEqual([...always, 'responseFormButtonLabel', 'responseFormTitle'].sort());
+			// The button that opens the page: only with Answer In: A Page.
+			expect(offered({ responseType: type, options: { answerIn: 'page' } }).sort()).toEqual([...always, 'messageButtonLabel', 'responseFormButtonLabel', 'responseFormTitle'].sort());
+		}
+		// Send Message has no Options at all.
+		const sending = inEditor({ operation: 'send' });
+		expect(NodeHelpers.displayParameter(sending.parameters, property('options'), sending, waitType.description)).toBe(false);
+		// An option left over from another response type is not kept (n8n drops what is not shown), so nothing hidden is used.
+		expect(inEditor({ operation: 'sendAndWait', options: { responseFormTitle: 'Review', messageButtonLabel: 'Open', replyWithOutcome: true } }).parameters.options).toEqual({ replyWithOutcome: true });
+	});
+
+	it('picks Sender UID and Receiver as the CometChat node does: from a list (Receiver: users or groups, as Receiver Type says) or by ID', async () => {
+		const chatReceiver = nodeType.description.properties.find((candidate) => candidate.name === 'receiver' && candidate.displayOptions?.show?.operation?.includes('send'))!;
+		expect(property('receiver')).toMatchObject({ type: 'resourceLocator', required: true, modes: chatReceiver.modes, typeOptions: { loadOptionsDependsOn: ['receiverType'] } });
+		// Changing Receiver Type clears a chosen receiver in n8n's editor, on both nodes.
+		expect(chatReceiver.typeOptions).toEqual({ loadOptionsDependsOn: ['receiverType'] });
+		expect(property('sender')).toMatchObject({ type: 'resourceLocator', required: true, displayName: 'Sender UID' });
+		expect(property('sender').modes?.map((mode) => [mode.name, mode.typeOptions?.searchListMethod])).toEqual([['list', 'searchUsers'], ['id', undefined]]);
+		expect(property('receiver').modes?.map((mode) => [mode.name, mode.typeOptions?.searchListMethod])).toEqual([['list', 'searchReceivers'], ['id', undefined]]);
+
+		// The lists, through this node's own methods.
+		ctx.emulator.seedGroup({ guid: 'mods', name: 'Moderators', owner: 'mod-olivia' });
+		const sendNode: NodeKind = { ...chatNode, type: WAIT_TYPE, name: WAIT_NAME, nodeType: waitType };
+		const groups = await listSearch('searchReceivers', ctx.credentials(), { ...base, receiverType: 'group' }, undefined, undefined, sendNode);
+		expect(groups.results).toEqual([{ name: 'Moderators (mods)', value: 'mods' }]);
+		const users = await listSearch('searchReceivers', ctx.credentials(), base, 'mod-o', undefined, sendNode);
+		expect(users.results).toEqual([{ name: 'mod-olivia (mod-olivia)', value: 'mod-olivia' }]);
+		const senders = await listSearch('searchUsers', ctx.credentials(), base, 'mod-', undefined, sendNode);
+		expect(senders.results.map((result) => result.value).sort()).toEqual(['mod-bot', 'mod-olivia']);
 	});
 });

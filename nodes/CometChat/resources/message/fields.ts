@@ -54,6 +54,17 @@ const MENTION = /<@uid:([^>]*)>/g;
 
 const show = (kinds: MessageKind[]) => ({ show: { messageType: kinds } });
 
+/**
+ * Points people who want an answer before the workflow goes on to the node that waits for one (a node of
+ * its own: CometChatSendAndWait.node.ts says why). A notice routes nothing and the router skips it.
+ */
+export const sendAndWaitNotice: INodeProperties = {
+	displayName: 'To ask someone in the chat and wait for their answer (approve or decline, free text, a form) before the workflow goes on, use the "CometChat Send and Wait" node',
+	name: 'sendAndWaitNotice',
+	type: 'notice',
+	default: '',
+};
+
 /** "Receiver Type" and the fields of each: Receiver, or Receiver UIDs and Receiver GUIDs for several. */
 export function receiverFields({ several }: { several: boolean }): INodeProperties[] {
 	const fields: INodeProperties[] = [

@@ -1,7 +1,7 @@
 import { onBehalfOfOption, optionsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { sendOnce } from '../../../shared/exactlyOnce';
-import { buildMessage, contentFields, type MessageKind, messageOptions, receiverFields, sentMessages } from './fields';
+import { buildMessage, contentFields, type MessageKind, messageOptions, receiverFields, sendAndWaitNotice, sentMessages } from './fields';
 
 // POST /messages  header onBehalfOf?  body {receiver, receiverType | multipleReceivers {uids, guids}, category,
 //   type, data {text | attachments | customData | interactiveData, metadata?}, tags?, muid?}  →  {data: <message>}
@@ -24,6 +24,7 @@ export const send = defineOperation(
 		},
 	},
 	[
+		sendAndWaitNotice,
 		...receiverFields({ several: true }),
 		...contentFields(KINDS),
 		optionsCollection([

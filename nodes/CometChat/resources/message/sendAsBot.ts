@@ -1,7 +1,7 @@
 import { optionsCollection, pathId, userLocator } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { sendOnce } from '../../../shared/exactlyOnce';
-import { buildMessage, contentFields, type MessageKind, messageOptions, receiverFields, sentMessages } from './fields';
+import { buildMessage, contentFields, type MessageKind, messageOptions, receiverFields, sendAndWaitNotice, sentMessages } from './fields';
 
 // POST /bots/{uid}/messages  body as for Send (no onBehalfOf: the bot is the sender)  →  {data: <message>}
 //   (several receivers: one item per receiver). A UID that is no bot answers ERR_BOT_NOT_FOUND [ERRGUIDE].
@@ -23,6 +23,7 @@ export const sendAsBot = defineOperation(
 		},
 	},
 	[
+		sendAndWaitNotice,
 		userLocator('bot', 'Bot', 'The bot that sends the message (its UID)'),
 		...receiverFields({ several: true }),
 		...contentFields(KINDS),

@@ -1,7 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { cometChatApiRequest } from '../../shared/chat/transport';
-import { pickerPage, pickerPageNumber } from '../../shared/pagination';
+import { cometChatApiRequest } from './transport';
+import { pickerPage, pickerPageNumber } from '../pagination';
 
+// The user, group and receiver pickers of the CometChat and CometChat Send and Wait nodes.
 // Pickers page through CometChat 50 at a time; the token is the next page number.
 const PAGE_SIZE = 50;
 
