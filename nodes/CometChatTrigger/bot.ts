@@ -165,7 +165,10 @@ export async function botDelivery(this: IWebhookFunctions, pair: BasicAuthPair):
 		trigger: typeof body.trigger === 'string' ? body.trigger : 'after_message',
 		botUid,
 		message,
-		text: isObject(message.data) && typeof message.data.text === 'string' ? message.data.text : undefined,
+		// The text, or a media message's caption (CometChat keeps both in data.text); '' when it has none
+		// (media without a caption, custom and interactive messages), so expressions never meet null.
+		text: isObject(message.data) && typeof message.data.text === 'string' ? message.data.text : '',
+		messageType: typeof message.type === 'string' ? message.type : '',
 		sender: entity('sender') ?? { uid: message.sender },
 		conversationId: message.conversationId,
 		receiverType: message.receiverType,

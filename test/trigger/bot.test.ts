@@ -64,6 +64,7 @@ describe('CometChat Trigger: bot conversations', () => {
 				botUid: 'support-bot',
 				message: toBot('501', 'Where is my order?').data,
 				text: 'Where is my order?',
+				messageType: 'text',
 				sender: ada,
 				conversationId: 'cometchat-uid-1_user_support-bot',
 				receiverType: 'user',
@@ -223,5 +224,26 @@ describe('CometChat Trigger: bot conversations, messages from bots', () => {
 		const delivery = await deliver(harness.url, toBot('631', 'hi'), { auth: AUTH });
 		expect(delivery).toMatchObject({ status: 500, body: { message: expect.stringContaining('Ignore Messages From UIDs: "help desk"') } });
 		expect(await harness.executions()).toHaveLength(0);
+	});
+});
+
+describe('CometChat Trigger: bot conversations, messages without text', () => {
+	const media = (id: string, type: string, data: object, category = 'message') => {
+		const relayed = toBot(id, '');
+		return { ...relayed, data: { ...relayed.data, category, type, data: { ...data, entities: relayed.data.data.entities } } };
+	};
+	const photo = { url: 'https://data-us.cometchat.io/demo-app/media/trail.jpg', attachments: [{ url: 'https://data-us.cometchat.io/demo-app/media/trail.jpg', name: 'trail.jpg', mimeType: 'image/jpeg', extension: 'jpg', size: '48213' }] };
+
+	it('text is the caption of a media message, or "" when there is none; messageType says which message it was', async () => {
+		const harness = await bot();
+		await deliver(harness.url, media('641', 'image', { ...photo, text: 'Is this trail open?' }), { auth: AUTH });
+		await deliver(harness.url, media('642', 'image', photo), { auth: AUTH });
+		await deliver(harness.url, media('643', 'location', { customData: { latitude: 47.37, longitude: 8.54 } }, 'custom'), { auth: AUTH });
+		const items = (await harness.executions()).map((execution) => execution.items[0].json);
+		expect(items.map(({ text, messageType }) => ({ text, messageType }))).toEqual([
+			{ text: 'Is this trail open?', messageType: 'image' },
+			{ text: '', messageType: 'image' },
+			{ text: '', messageType: 'location' },
+		]);
 	});
 });
