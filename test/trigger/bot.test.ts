@@ -3,12 +3,15 @@
  * bot's callback URL, with the bot's Basic Auth (the trigger's webhook auth credential). Payload as on
  * CometChat's bot page: {"trigger": "after_message", "data": <message>}.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { INodeParameters } from 'n8n-workflow';
 import type { Emulator } from '../emulator';
 import { settledRelays } from '../emulator/routes/bots';
 import { addBot } from '../emulator/routes/messages';
 import { deliver } from '../emulator/webhooks';
-import { startTrigger, type TriggerHarness } from '../harness/trigger';
+import { ROOT } from '../harness';
+import { startTrigger, TRIGGER_NAME, type TriggerHarness } from '../harness/trigger';
 import { useEmulator } from '../helpers';
 
 const AUTH = { username: 'supportbot', password: 'Hq4Vn8Rt2Kz6Lm9Pw3Xs7Bd1' };
@@ -244,6 +247,22 @@ describe('CometChat Trigger: bot conversations, messages without text', () => {
 			{ text: 'Is this trail open?', messageType: 'image' },
 			{ text: '', messageType: 'image' },
 			{ text: '', messageType: 'location' },
+		]);
+	});
+
+	it('examples/ai-support-bot.json gives its AI Agent the text, the caption with a note, or a polite fallback: never null', async () => {
+		const example = JSON.parse(readFileSync(join(ROOT, 'examples', 'ai-support-bot.json'), 'utf8')) as { nodes: Array<{ name: string; parameters: { text?: string } }> };
+		const prompt = example.nodes.find((node) => node.name === 'AI Agent')?.parameters.text;
+		const harness = await bot();
+		await deliver(harness.url, toBot('651', 'Where is my order?'), { auth: AUTH });
+		await deliver(harness.url, media('652', 'image', { ...photo, text: 'Is this trail open?' }), { auth: AUTH });
+		await deliver(harness.url, media('653', 'image', photo), { auth: AUTH });
+		// The AI Agent's prompt as n8n evaluates it for each item the trigger gave.
+		const prompts = (await harness.executions()).map(({ items }) => harness.workflow.expression.getParameterValue(prompt, null, 0, 0, TRIGGER_NAME, items, 'manual', {}));
+		expect(prompts).toEqual([
+			'Where is my order?',
+			'Is this trail open?\n\n(The user also sent an attachment of type image, which you cannot see.)',
+			'The user sent a message of type image with no text, which you cannot see. Tell them politely that you read text only and ask them to describe their request in words.',
 		]);
 	});
 });
