@@ -74,7 +74,7 @@ export const botOptions: INodeProperties[] = [
 // of a Bot Conversations trigger of this n8n process. INFERRED: that last set covers bots driven by this n8n:
 // each trigger records its bot when activated and on every delivery and forgets it when deactivated; n8n runs
 // activation and deliveries in one process except in queue mode, where a webhook process knows a bot once it
-// has handled one of that bot's deliveries. Keyed by trigger (workflow, node, test or production URL).
+// has handled one of that bot's deliveries. Kept per trigger: workflow, node, test or production.
 const knownBots = new Map<string, { uid: string; appId?: string }>();
 
 function triggerKey(ctx: IHookFunctions | IWebhookFunctions): string {
