@@ -17,7 +17,7 @@ import { attachmentOptions, downloadAttachments } from './attachments';
 import { basicAuthMatches, webhookAuthPair } from '../shared/webhooks/auth';
 import { type Admission, admit, dedupeScope, saveTurn } from './dedupe';
 import { answer, writeAnswer } from './answer';
-import { BOT_MODE, botDelivery, botProperties } from './bot';
+import { BOT_MODE, botDelivery, botOptions, botProperties, botSettings, forgetBot, isBotMode, rememberBot } from './bot';
 import { ALL_EVENTS, EVENT_OPTIONS } from '../shared/webhooks/events';
 import { COMETCHAT_DESCRIPTION } from '../shared/chat/description';
 import { envelopesOf, eventIdentity, itemsOf } from './payload';
@@ -118,6 +118,7 @@ export class CometChatTrigger implements INodeType {
 				default: {},
 				options: [
 					...attachmentOptions,
+					...botOptions,
 					{
 						displayName: 'Ignore Repeated Deliveries',
 						name: 'deduplicate',
@@ -155,6 +156,14 @@ export class CometChatTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				if (isBotMode(this)) {
+					// Refused at activation rather than at every delivery; the bot becomes known to this
+					// n8n's other Bot Conversations triggers (their loop guard) before it first speaks.
+					const { settings, problem } = botSettings(this);
+					if (!settings) throw new NodeOperationError(this.getNode(), String(problem));
+					rememberBot(this, settings.botUid);
+					return true;
+				}
 				// Manual registration: nothing to look up or create at CometChat.
 				if (!isAutomatic(this)) return true;
 				return await webhookExists(this);
@@ -164,6 +173,7 @@ export class CometChatTrigger implements INodeType {
 				return await createWebhook(this);
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
+				if (isBotMode(this)) forgetBot(this);
 				if (!isAutomatic(this)) return true;
 				try {
 					return await deleteWebhook(this);
@@ -191,7 +201,7 @@ export class CometChatTrigger implements INodeType {
 			return answer(response, 401, 'Authorization is required');
 		}
 
-		if (this.getNodeParameter('registration', 'manual') === BOT_MODE) return await botDelivery.call(this, pair);
+		if (isBotMode(this)) return await botDelivery.call(this, pair);
 
 		const envelopes = envelopesOf(this.getBodyData());
 		if (!envelopes) {

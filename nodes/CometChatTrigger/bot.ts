@@ -1,18 +1,23 @@
-import type { IDataObject, INodeProperties, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INodeProperties, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { answer, writeAnswer } from './answer';
 import { redactItems } from '../shared/errors/redaction';
 import type { BasicAuthPair } from '../shared/webhooks/auth';
-import { idProblem, isObject, sameId } from '../shared/validate';
+import { describeValue, idProblem, isObject, sameId } from '../shared/validate';
 import { type Admission, admit, dedupeScope, saveTurn } from './dedupe';
 import { triggerSecrets } from './registration';
 
 // Bot conversations: CometChat relays every message sent to a Custom Bot (dashboard: AI Agents → Custom
 // Bots; REST: /bots) to the bot's callback URL, with the bot's Basic Auth. The body, per CometChat's bot
-// page: {"trigger": "after_message", "data": <the message>} — the message as the REST API gives it
+// pages: {"trigger": "after_message", "data": <the message>} — the message as the REST API gives it
 // (id, conversationId, sender (UID), receiverType, receiver, category, type, data{text, entities{sender,
-// receiver}}, sentAt). Whether appId/region come with it is not shown there (INFERRED: read when present).
+// receiver}}, sentAt); the Android SDK's page also shows appId, region, origin, chatAPIVersion and "bot" (the
+// bot's UID). Each is read only when present.
 
 export const BOT_MODE = 'bot';
+
+export function isBotMode(ctx: IHookFunctions | IWebhookFunctions): boolean {
+	return ctx.getNodeParameter('registration', 'manual') === BOT_MODE;
+}
 
 export const botProperties: INodeProperties[] = [
 	{
@@ -35,20 +40,114 @@ export const botProperties: INodeProperties[] = [
 	},
 ];
 
+/** The loop guard's entries in the trigger's Options (alphabetical there, so spread before Ignore Repeated Deliveries). */
+export const botOptions: INodeProperties[] = [
+	{
+		displayName: 'Ignore Messages From Bots',
+		name: 'ignoreBots',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether messages from the bots of this n8n's other Bot Conversations triggers start nothing either (this bot's own never do), so two bots in one group do not answer each other for ever. Bots run elsewhere: list them in Ignore Messages From UIDs.",
+		displayOptions: { show: { '/registration': [BOT_MODE] } },
+	},
+	{
+		displayName: 'Ignore Messages From UIDs',
+		name: 'ignoreUids',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. faq-bot, helpdesk-bot',
+		description:
+			'Comma-separated UIDs whose messages never start the workflow: bots this trigger cannot recognise (run by another n8n or other software, CometChat AI agents), or anyone else',
+		displayOptions: { show: { '/registration': [BOT_MODE] } },
+	},
+];
+
+// Which senders are bots. Documented (reference §9.4a; cometchat-ai-agents-and-bots.md B): a bot is an
+// ordinary user plus a callback; the relayed message's sender entity ({uid, name, avatar, status, role,
+// lastActiveAt}) has no bot flag and its role is the user's own ("default" unless set); the callback body
+// names the bot it is for ("bot"); only GET /bots lists an app's bots, and it needs a fullAccess REST API
+// key and answers every bot's Basic Auth password. This trigger holds one credential, the Webhook Auth pair
+// (single-credential rule), so it cannot ask CometChat: nothing here waits on the network, so no lookup can
+// hold up or lose a delivery. A sender counts as a bot when it is this Bot UID or the callback's "bot"
+// (always), listed in Ignore Messages From UIDs (always), or, with Ignore Messages From Bots on, the Bot UID
+// of a Bot Conversations trigger of this n8n process. INFERRED: that last set covers bots driven by this n8n:
+// each trigger records its bot when activated and on every delivery and forgets it when deactivated; n8n runs
+// activation and deliveries in one process except in queue mode, where a webhook process knows a bot once it
+// has handled one of that bot's deliveries. Kept per trigger: workflow, node, test or production.
+const knownBots = new Map<string, { uid: string; appId?: string }>();
+
+function triggerKey(ctx: IHookFunctions | IWebhookFunctions): string {
+	return [ctx.getWorkflow().id ?? '', ctx.getNode().id, ctx.getMode() === 'manual' ? 'test' : 'production'].join('\u0000');
+}
+
+/** Records this trigger's bot (on activation, and with its app on every delivery). */
+export function rememberBot(ctx: IHookFunctions | IWebhookFunctions, uid: string, appId = ''): void {
+	const key = triggerKey(ctx);
+	const kept = knownBots.get(key);
+	knownBots.set(key, { uid, appId: appId || (kept && sameId(kept.uid, uid) ? kept.appId : undefined) });
+}
+
+export function forgetBot(ctx: IHookFunctions): void {
+	knownBots.delete(triggerKey(ctx));
+}
+
+/** A bot of this n8n's Bot Conversations triggers; one in another app (when both apps are known) is not. */
+function isKnownBot(uid: string, appId: string): boolean {
+	return [...knownBots.values()].some((bot) => sameId(bot.uid, uid) && (!bot.appId || !appId || sameId(bot.appId, appId)));
+}
+
+export interface BotSettings {
+	botUid: string;
+	ignoreBots: boolean;
+	ignoreUids: string[];
+}
+
+/** The Bot UID and the loop guard's options, or what is wrong with them, naming the field. */
+export function botSettings(ctx: IHookFunctions | IWebhookFunctions): { settings?: BotSettings; problem?: string } {
+	const botUid = String(ctx.getNodeParameter('botUid', '') ?? '').trim();
+	const uidProblem = idProblem(botUid);
+	if (uidProblem) return { problem: `The trigger's Bot UID ${uidProblem}; set it in the node` };
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const raw = options.ignoreUids ?? '';
+	if (typeof raw !== 'string' && !Array.isArray(raw)) {
+		return { problem: `The trigger's Options → Ignore Messages From UIDs must be a comma-separated list of UIDs, not ${describeValue(raw)}` };
+	}
+	const ignoreUids = (Array.isArray(raw) ? raw : raw.split(/[,\n]/)).map((entry) => String(entry).trim()).filter(Boolean);
+	for (const uid of ignoreUids) {
+		const problem = idProblem(uid);
+		if (problem) return { problem: `The trigger's Options → Ignore Messages From UIDs: ${problem}; fix it in the node` };
+	}
+	return { settings: { botUid, ignoreBots: options.ignoreBots !== false, ignoreUids } };
+}
+
+/** Why a message starts nothing: its sender is this bot, a listed UID or another bot; undefined for anyone else. */
+function ignoredSender(sender: string, settings: BotSettings, body: IDataObject, appId: string): string | undefined {
+	const own = [settings.botUid, body.bot].some((uid) => typeof uid === 'string' && uid !== '' && sameId(uid, sender));
+	if (own) return 'The bot\'s own message; ignored';
+	if (settings.ignoreUids.some((uid) => sameId(uid, sender))) return 'Message from a UID in Ignore Messages From UIDs; ignored';
+	if (settings.ignoreBots && isKnownBot(sender, appId)) return 'Message from another bot; ignored';
+	return undefined;
+}
+
 /** webhook() in bot mode, after the Basic Auth check: one item per relayed message, each once. */
 export async function botDelivery(this: IWebhookFunctions, pair: BasicAuthPair): Promise<IWebhookResponseData> {
 	const response = this.getResponseObject();
-	const botUid = String(this.getNodeParameter('botUid', '') ?? '').trim();
-	if (idProblem(botUid)) return answer(response, 500, 'The trigger\'s Bot UID is not a UID; set it in the node');
+	const { settings, problem } = botSettings(this);
+	if (!settings) return answer(response, 500, String(problem));
+	const botUid = settings.botUid;
 	const body = this.getBodyData();
 	const message = isObject(body) && isObject(body.data) ? body.data : undefined;
 	if (!message || message.id === undefined || typeof message.sender !== 'string') {
 		return answer(response, 400, 'The body is not a CometChat bot message (a JSON object with a "data" message that has an id and a sender)');
 	}
-	// CometChat lower-cases UIDs (INFERRED for the comparison: the relayed sender as the API shows it).
-	if (sameId(message.sender, botUid)) return answer(response, 200, 'The bot\'s own message; ignored');
-
 	const appId = typeof body.appId === 'string' ? body.appId : '';
+	rememberBot(this, botUid, appId);
+	// CometChat lower-cases UIDs (INFERRED for the comparison: the relayed sender as the API shows it).
+	// Answered 200: CometChat has nothing to send again.
+	const ignored = ignoredSender(message.sender, settings, body, appId);
+	if (ignored) return answer(response, 200, ignored);
+
 	const dedupeKey = `${appId}:bot:${botUid.toLowerCase()}:${String(message.id)}`;
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const scope = dedupeScope(this, 'bot');
@@ -66,7 +165,10 @@ export async function botDelivery(this: IWebhookFunctions, pair: BasicAuthPair):
 		trigger: typeof body.trigger === 'string' ? body.trigger : 'after_message',
 		botUid,
 		message,
-		text: isObject(message.data) && typeof message.data.text === 'string' ? message.data.text : undefined,
+		// The text, or a media message's caption (CometChat keeps both in data.text); '' when it has none
+		// (media without a caption, custom and interactive messages), so expressions never meet null.
+		text: isObject(message.data) && typeof message.data.text === 'string' ? message.data.text : '',
+		messageType: typeof message.type === 'string' ? message.type : '',
 		sender: entity('sender') ?? { uid: message.sender },
 		conversationId: message.conversationId,
 		receiverType: message.receiverType,

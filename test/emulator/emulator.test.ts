@@ -1,4 +1,8 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createEmulator, type Emulator } from '.';
+import { type GroupChatSetting, settledRelays } from './routes/bots';
+import { addBot } from './routes/messages';
 
 // The emulator's own wire behaviour, which every other test relies on (reference §2–§4).
 describe('CometChat emulator', () => {
@@ -77,5 +81,55 @@ describe('CometChat emulator: editing interactive messages', () => {
 		const edited = await call('PUT', `/messages/${sent.data.id}`, { data: { text: 'Ban? Approved', interactiveData: { text: 'Ban? Approved', cardActions: [] } } });
 		expect(edited.status).toBe(200);
 		expect((await json(await get(`/messages/${sent.data.id}`))).data.data).toMatchObject({ text: 'Ban? Approved', interactiveData: { text: 'Ban? Approved' }, interactionGoal: card.interactionGoal });
+	});
+});
+
+describe('CometChat emulator: relays to Custom Bots', () => {
+	let emulator: Emulator;
+	let server: Server;
+	const received: Array<{ authorization?: string; body: { bot: string; appId: string; data: { id: string; sender: string; data: { text: string } } } }> = [];
+	beforeAll(async () => {
+		emulator = await createEmulator();
+		server = createServer((req, res) => {
+			const chunks: Buffer[] = [];
+			req.on('data', (chunk: Buffer) => chunks.push(chunk));
+			req.on('end', () => {
+				received.push({ authorization: req.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+				res.end('{}');
+			});
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	});
+	afterAll(async () => {
+		await emulator.close();
+		await new Promise((resolve) => server.close(resolve));
+	});
+
+	it('relays what each bot receives (one-to-one, group messages by its setting), never its own messages', async () => {
+		const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+		for (const uid of ['ada', 'all-bot', 'mention-bot', 'slash-bot', 'off-bot', 'outside-bot']) emulator.seedUser({ uid });
+		const members = { 'all-bot': 'participant', 'mention-bot': 'participant', 'slash-bot': 'participant', 'off-bot': 'participant' } as const;
+		emulator.seedGroup({ guid: 'hikers', owner: 'ada', members });
+		const relayTo = (uid: string, groupChatSetting: GroupChatSetting, enabled = true) =>
+			addBot(emulator.state, uid, { webhookURL: url, groupChatSetting, enabled, username: 'relay', password: 'relay-password-0123', appId: emulator.appId });
+		relayTo('all-bot', 'allMessages');
+		relayTo('mention-bot', 'mentionedMessages');
+		relayTo('slash-bot', 'slashedMessages');
+		relayTo('off-bot', 'allMessages', false);
+		relayTo('outside-bot', 'allMessages');
+		const send = (path: string, body: object, onBehalfOf?: string) =>
+			fetch(`${emulator.url}${path}`, { method: 'POST', headers: { apikey: emulator.apiKey, 'Content-Type': 'application/json', ...(onBehalfOf ? { onBehalfOf } : {}) }, body: JSON.stringify(body) });
+		const text = (receiverType: string, receiver: string, value: string) => ({ receiverType, receiver, category: 'message', type: 'text', data: { text: value } });
+		await send('/messages', text('group', 'hikers', 'hello all'), 'ada');
+		await send('/messages', text('group', 'hikers', 'hey <@uid:mention-bot>'), 'ada');
+		await send('/messages', text('group', 'hikers', '/weather'), 'ada');
+		await send('/messages', text('user', 'outside-bot', 'just you'), 'ada');
+		await send('/bots/all-bot/messages', text('group', 'hikers', 'all-bot speaking'));
+		const relays = await settledRelays(emulator.state);
+		expect(relays.every((relay) => relay.status === 200)).toBe(true);
+		const seen = received.map(({ body }) => `${body.bot} ← ${body.data.sender}: ${body.data.data.text}`).sort();
+		expect(seen).toEqual(['all-bot ← ada: /weather', 'all-bot ← ada: hello all', 'all-bot ← ada: hey <@uid:mention-bot>', 'mention-bot ← ada: hey <@uid:mention-bot>', 'outside-bot ← ada: just you', 'slash-bot ← ada: /weather']);
+		expect(received[0].body).toMatchObject({ trigger: 'after_message', appId: emulator.appId, chatAPIVersion: '3.0' });
+		expect(received[0].authorization).toBe(`Basic ${Buffer.from('relay:relay-password-0123').toString('base64')}`);
 	});
 });

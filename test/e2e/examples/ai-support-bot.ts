@@ -1,13 +1,21 @@
 // examples/ai-support-bot.json: CometChat relays a message sent to the Custom Bot `support-bot` to the
 // trigger (bot mode, Basic Auth); the AI Agent (the scripted stand-in model) looks the user up and flags
 // the message with CometChat Tool nodes, and the reply goes back as the bot into the same conversation.
-// The bot's own reply, relayed back by CometChat, starts nothing.
+// The bot's own reply, relayed back by CometChat, starts nothing. A photo reaches the agent as its caption
+// with a note, or without one as a request to write in words: never as null.
 import { type ExampleCheck, requestLines } from '../n8n/checks';
-import { addSupportBot, BOT_AUTHORIZATION as authorization, relayed, SUPPORT_BOT_PATH as path, supportBotConversation } from '../n8n/live-examples';
+import { addSupportBot, BOT_AUTHORIZATION as authorization, relayed, relayedPhoto, SUPPORT_BOT_PATH as path, supportBotConversation } from '../n8n/live-examples';
+import type { ChatRequest } from '../n8n/scripted-model';
+
+/** What the AI Agent asked the model: the user's message of its first request. */
+const prompt = (request: ChatRequest) => {
+	const content = request.messages.find((m) => m.role === 'user')?.content;
+	return typeof content === 'string' ? content : (content ?? []).map((part) => part.text ?? '').join('');
+};
 
 export const check: ExampleCheck = {
 	async live(ctx) {
-		const { activate, webhook, executionCount, emulator, model } = ctx;
+		const { activate, webhook, lastExecution, executionCount, emulator, model } = ctx;
 		addSupportBot(emulator);
 		emulator.requests.length = 0;
 		await activate();
@@ -40,5 +48,24 @@ export const check: ExampleCheck = {
 		const again = await webhook(path, relayed('9001', 'cometchat-uid-1', 'support-bot', text), { authorization });
 		expect(again).toEqual({ status: 200, body: { message: 'Message already received; ignored' } });
 		expect(await executionCount()).toBe(1);
+
+		// A photo without a caption: the agent is told what came and asked to answer politely; the bot answers.
+		model.reset();
+		expect(await webhook(path, relayedPhoto('9002', 'cometchat-uid-1', 'support-bot'), { authorization })).toEqual({ status: 200, body: { message: 'Workflow was started' } });
+		const photo = await lastExecution();
+		expect(photo.error).toBeUndefined();
+		expect(photo.output('Support bot')).toMatchObject([{ text: '', messageType: 'image' }]);
+		expect(prompt(model.requests[0])).toBe(
+			'The user sent a message of type image with no text, which you cannot see. Tell them politely that you read text only and ask them to describe their request in words.',
+		);
+		const [{ output: photoAnswer }] = photo.output('AI Agent') as Array<{ output: string }>;
+		expect(emulator.state.messages.at(-1)).toMatchObject({ sender: 'support-bot', receiver: 'cometchat-uid-1', data: { text: photoAnswer } });
+
+		// A photo with a caption: the caption, with a note that a photo came too.
+		model.reset();
+		await webhook(path, relayedPhoto('9003', 'cometchat-uid-1', 'support-bot', 'Is this allowed here?'), { authorization });
+		expect((await lastExecution()).error).toBeUndefined();
+		expect(prompt(model.requests[0])).toBe('Is this allowed here?\n\n(The user also sent an attachment of type image, which you cannot see.)');
+		expect(await executionCount()).toBe(3);
 	},
 };

@@ -167,6 +167,15 @@ export const relayed = (id: string, sender: string, receiver: string, text: stri
 	},
 });
 
+/** A photo CometChat relays, its caption (when it has one) in data.text as for every media message. */
+export function relayedPhoto(id: string, sender: string, receiver: string, caption?: string) {
+	const message = relayed(id, sender, receiver, caption ?? '');
+	const url = `https://data-us.cometchat.io/e2e-app/media/photo-${id}.jpg`;
+	const attachments = [{ url, name: `photo-${id}.jpg`, mimeType: 'image/jpeg', extension: 'jpg', size: '48213' }];
+	const data = { ...(caption === undefined ? {} : { text: caption }), url, attachments, entities: message.data.data.entities };
+	return { ...message, data: { ...message.data, type: 'image', data } };
+}
+
 /** The Custom Bot `support-bot` and the flag reason `spam`, which the example needs in CometChat. */
 export function addSupportBot(emulator: Emulator): void {
 	emulator.seedUser({ uid: 'support-bot', name: 'Support Bot' });

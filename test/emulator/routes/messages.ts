@@ -15,6 +15,7 @@
  */
 import { cometError, errors, APP_SYSTEM_UID, type EmulatorState, type MessageRecord, type ReceiverType, groupConversationId, normalizeId, userConversationId, type Route, type RouteContext, type RouteResult, Validator, bodyObject, groupView, isPlainObject, messageView, ok, onBehalfOf, queryBoolean, queryCsv, requireGroup, requireUser, systemUserView, userView } from './prelude';
 import { conversationStore } from './conversations';
+import { type BotCallback, relayToBots, setBotCallback } from './bots';
 
 // ---- the store -----------------------------------------------------------------------------------------
 
@@ -56,9 +57,13 @@ export function messageExtras(state: EmulatorState): MessageExtras {
 	return state.store('messageExtras', () => new MessageExtras());
 }
 
-/** Make an existing user a bot, so POST /bots/{uid}/messages accepts it. */
-export function addBot(state: EmulatorState, uid: string): void {
+/**
+ * Make an existing user a bot, so POST /bots/{uid}/messages accepts it; with a callback, the messages it
+ * receives are relayed there (routes/bots.ts).
+ */
+export function addBot(state: EmulatorState, uid: string, callback?: BotCallback): void {
 	messageExtras(state).bots.add(normalizeId(uid));
+	if (callback) setBotCallback(state, uid, callback);
 }
 
 // Limits [ERRGUIDE][OV-messages][send-message page].
@@ -316,6 +321,7 @@ function storeMessage(
 		parentId,
 	};
 	state.messages.push(message);
+	relayToBots(state, message);
 	return message;
 }
 
