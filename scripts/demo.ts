@@ -126,7 +126,9 @@ async function runChatExamples(running: { emulator: Emulator; model: ScriptedMod
 		return 'moderation-approval: an unanswered question did not leave the flag for review';
 	}
 	if (!moderationStore(emulator.state).flagged.has(silentId)) return `moderation-approval: the flag on message ${silentId} was reviewed without an answer`;
-	out(`  ✓ moderation-approval: nobody answered → flag on message ${silentId} left for review, mod-olivia told, nobody banned`);
+	const closed = emulator.state.messages.find((m) => m.id === silent.question.message.id);
+	if (!String(closed?.data?.text ?? '').endsWith('Expired: nobody answered in time; the flag is left for review.')) return 'moderation-approval: the unanswered question was not closed as expired';
+	out(`  ✓ moderation-approval: nobody answered → question closed as expired, flag on message ${silentId} left for review, mod-olivia told, nobody banned`);
 
 	out();
 	out('  ai-support-bot (examples/ai-support-bot.json): cometchat-uid-1 writes to the Custom Bot support-bot; CometChat');

@@ -126,9 +126,16 @@ export const check: ExampleCheck = {
 		expect(timedOut.output('Ban the sender')).toEqual([]);
 		expect(timedOut.output('Dismiss the flag')).toEqual([]);
 		expect(timedOut.output('Leave the flag for review')).toMatchObject([{ receiver: 'mod-olivia', data: { text: leftForReviewText(third, 'cometchat-uid-3', 0.05) } }]);
+		// Close Question edits the card to say it expired (no node code runs at the timeout itself).
+		const expired = `${(question.data as { text: string }).text}\n\nExpired: nobody answered in time; the flag is left for review.`;
+		expect(timedOut.output('Close the question')).toMatchObject([{ category: 'action', data: { action: 'edited', entities: { on: { entity: { id: question.id, data: { text: expired } } } } } }]);
+		const sent = (emulator.requests[0].body as { data: { interactiveData: object } }).data;
 		expect(requestLines(emulator).slice(1)).toEqual([
+			`GET /messages/${question.id}`,
+			`PUT /messages/${question.id} ${JSON.stringify({ data: { text: expired, interactiveData: { ...sent.interactiveData, text: expired }, interactionGoal: { type: 'anyOf', elementIds: ['approve', 'decline'] }, allowSenderInteraction: false } })}`,
 			`POST /messages {"category":"message","type":"text","receiverType":"user","receiver":"mod-olivia","muid":"${DERIVED_MUID}","data":{"text":${JSON.stringify(leftForReviewText(third, 'cometchat-uid-3', 0.05))}},"tags":["moderation"]}`,
 		]);
+		expect(emulator.state.messages.find((m) => m.id === question.id)?.data).toMatchObject({ text: expired, interactiveData: { text: expired } });
 		expect(moderationStore(emulator.state).flagged.has(third)).toBe(true);
 		expect(emulator.state.getGroup('cometchat-guid-1')?.bans.has('cometchat-uid-3')).toBe(false);
 	},
