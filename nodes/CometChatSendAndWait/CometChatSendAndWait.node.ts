@@ -311,12 +311,11 @@ async function sendMessage(context: IExecuteFunctions | IWebhookFunctions, plan:
 /**
  * Close Question: per item, the question is read (GET /messages/{id}) and edited (PUT) to show the outcome,
  * as its sender (the app, or onBehalfOf the bot or user that sent it). For a wait that ended unanswered:
- * n8n runs no node code when Limit Wait Time passes, so the card cannot close itself. Every item is checked
- * before anything is sent; a refused item fails the node, or becomes an error item with Continue On Fail.
+ * n8n runs no node code when Limit Wait Time passes, so the card cannot close itself. Every item's fields are
+ * checked before anything is sent (whether a message is a question only once it is read).
  */
 async function closeEach(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const items = context.getInputData();
-	const plans = items.map((_, index) => readClose((name, fallback) => context.getNodeParameter(name, index, fallback), context.getNode(), index));
+	const plans = readEach(context, (index) => readClose((name, fallback) => context.getNodeParameter(name, index, fallback), context.getNode(), index));
 	return await eachItem(context, plans, async (plan, index) => {
 		const path = `/messages/${encodeURIComponent(plan.messageId)}`;
 		const found = await cometChatApiRequest.call(context, 'GET', path, {}, { headers: JSON_HEADERS, itemIndex: index });
@@ -335,10 +334,30 @@ async function closeEach(context: IExecuteFunctions): Promise<INodeExecutionData
 	});
 }
 
+/**
+ * Every item's fields, read before anything is sent: a bad item fails the node then, or, with Continue On
+ * Fail, is kept as its error (eachItem makes it an error item) while the others go on.
+ */
+function readEach<T>(context: IExecuteFunctions, read: (index: number) => T): Array<T | NodeOperationError> {
+	return context.getInputData().map((_, index) => {
+		try {
+			return read(index);
+		} catch (error) {
+			const failure = error instanceof NodeOperationError ? error : new NodeOperationError(context.getNode(), error as Error, { itemIndex: index });
+			if (!context.continueOnFail()) throw failure;
+			return failure;
+		}
+	});
+}
+
 /** Runs `step` per item in order; CometChat's refusals stay NodeApiErrors, Continue On Fail makes error items. */
-async function eachItem<T>(context: IExecuteFunctions, plans: T[], step: (plan: T, index: number) => Promise<IDataObject>): Promise<INodeExecutionData[]> {
+async function eachItem<T>(context: IExecuteFunctions, plans: Array<T | NodeOperationError>, step: (plan: T, index: number) => Promise<IDataObject>): Promise<INodeExecutionData[]> {
 	const output: INodeExecutionData[] = [];
 	for (const [index, plan] of plans.entries()) {
+		if (plan instanceof NodeOperationError) {
+			output.push({ json: { error: plan.message }, pairedItem: { item: index } });
+			continue;
+		}
 		try {
 			output.push({ json: await step(plan, index), pairedItem: { item: index } });
 		} catch (error) {
@@ -355,8 +374,7 @@ async function eachItem<T>(context: IExecuteFunctions, plans: T[], step: (plan: 
  * anything is sent; a refused item fails the node, or becomes an error item with Continue On Fail.
  */
 async function sendEach(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const items = context.getInputData();
-	const plans = items.map((_, index) => readMessage((name, fallback) => context.getNodeParameter(name, index, fallback), context.getNode(), index));
+	const plans = readEach(context, (index) => readMessage((name, fallback) => context.getNodeParameter(name, index, fallback), context.getNode(), index));
 	return await eachItem(context, plans, async (plan, index) => {
 		const body = { receiver: plan.receiver, receiverType: plan.receiverType, category: 'message', type: 'text', data: { text: plan.message } };
 		return await sendMessage(context, plan, body, index);

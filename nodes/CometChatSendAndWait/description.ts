@@ -353,7 +353,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '={{ $json.messageId }}',
-		description: 'The question to close: the messageId of a Send and Wait output, answered or not',
+		description: 'The question to close, e.g. the messageId of a Send and Wait output that ended unanswered',
 		displayOptions: { show: { resource: ['message'], operation: [CLOSE] } },
 	},
 	{

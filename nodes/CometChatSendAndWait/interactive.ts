@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { isObject } from '../shared/validate';
 import type { FormField, Plan } from './plan';
 
 // The message: a CometChat interactive message (category "interactive"), a card with buttons or a form.
@@ -23,6 +24,8 @@ export const DECLINE_ID = 'decline';
 export const SUBMIT_ID = 'submit';
 export const RESPOND_ID = 'respond';
 export const FREE_TEXT_ID = 'response';
+/** A form with a title of its own: the question, as a label before the fields. */
+const INTRO_ID = 'intro';
 
 /** A signed resume URL of this wait, with the given extra query parameters (also signed). */
 export type SignUrl = (query?: Record<string, string>) => string;
@@ -57,7 +60,7 @@ export function interactiveMessage(plan: Plan, sign: SignUrl): IDataObject {
 	const fields = plan.responseType === 'freeText' ? [freeTextField()] : plan.fields;
 	const interactiveData: IDataObject = {
 		title: plan.formTitle || plan.message,
-		formFields: [...(plan.formTitle ? [label('intro', plan.message)] : []), ...fields.map(formElement)],
+		formFields: [...(plan.formTitle ? [label(INTRO_ID, plan.message)] : []), ...fields.map(formElement)],
 		submitElement: button(SUBMIT_ID, plan.formButtonLabel, apiAction(sign())),
 		goalCompletionText: 'Your answer was recorded.',
 	};
@@ -141,10 +144,17 @@ export function answeredMessageData(plan: Plan, sign: SignUrl, outcome: string):
  */
 export function closedMessageData(data: IDataObject, outcome: string): IDataObject {
 	const question = typeof data.text === 'string' ? data.text : '';
-	const text = question ? `${question}\n\n${outcome}` : outcome;
+	// Closed with this outcome already: the same text again, not the outcome twice.
+	const text = question.endsWith(`\n\n${outcome}`) || question === outcome ? question : question ? `${question}\n\n${outcome}` : outcome;
 	const interactiveData = { ...((data.interactiveData ?? {}) as IDataObject) };
 	if (typeof interactiveData.text === 'string') interactiveData.text = text;
 	if (interactiveData.title === question) interactiveData.title = text;
+	// A form with a title of its own shows the question as its first element, a label (see interactiveMessage).
+	if (Array.isArray(interactiveData.formFields)) {
+		interactiveData.formFields = (interactiveData.formFields as unknown[]).map((element) =>
+			isObject(element) && element.elementType === 'label' && element.elementId === INTRO_ID && element.text === question ? { ...element, text } : element,
+		) as IDataObject[];
+	}
 	if ('goalCompletionText' in interactiveData) interactiveData.goalCompletionText = outcome;
 	// Only what the node sent: CometChat adds entities (and extensions their metadata) to what it gives back.
 	return { text, interactiveData, interactionGoal: data.interactionGoal, allowSenderInteraction: data.allowSenderInteraction };

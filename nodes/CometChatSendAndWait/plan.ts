@@ -1,4 +1,5 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+import { checkedMessageId } from '../shared/messageId';
 import { characters, describeValue, idProblem, isObject } from '../shared/validate';
 
 // What the node's fields ask for, read and checked once: in execute() before anything is sent (errors
@@ -203,8 +204,8 @@ export interface ClosePlan {
 
 export function readClose(read: ReadParameter, node: INode, itemIndex: number): ClosePlan {
 	const { fail, text } = readers(read, node, itemIndex);
-	const messageId = text('closeMessageId', 'Message ID', '', { required: true });
-	// CometChat's message IDs are numbers; anything else would only reach another path.
-	if (!/^\d+$/.test(messageId)) throw fail('Message ID', `"${messageId}" is not a CometChat message ID (a number)`, 'Use the messageId of a Send and Wait output.');
-	return { messageId, outcome: text('closeOutcome', 'Outcome', '', { required: true, max: 1_000 }) };
+	// The package's one rule for message IDs: anything else would only reach another path.
+	const checked = checkedMessageId(read('closeMessageId', ''));
+	if ('problem' in checked) throw fail('Message ID', checked.problem, 'Use the messageId of a Send and Wait output.');
+	return { messageId: checked.id, outcome: text('closeOutcome', 'Outcome', '', { required: true, max: 1_000 }) };
 }

@@ -71,18 +71,21 @@ export const botOptions: INodeProperties[] = [
 // (single-credential rule), so it cannot ask CometChat: nothing here waits on the network, so no lookup can
 // hold up or lose a delivery. A sender counts as a bot when it is this Bot UID or the callback's "bot"
 // (always), listed in Ignore Messages From UIDs (always), or, with Ignore Messages From Bots on, the Bot UID
-// of a Bot Conversations trigger of this n8n process. INFERRED: that last set covers bots driven by this n8n:
-// each trigger records its bot when activated and on every delivery and forgets it when deactivated; n8n runs
-// activation and deliveries in one process except in queue mode, where a webhook process knows a bot once it
-// has handled one of that bot's deliveries. Kept per trigger: workflow, node, test or production.
+// of an active Bot Conversations trigger of this n8n process. That last set covers bots driven by this n8n:
+// each active trigger records its bot when n8n activates it and on every production delivery, and forgets it
+// when deactivated. Measured in real n8n after a restart: 1.123 knew the bots again at once, 2.41 only from
+// each bot's first delivery (INFERRED: 2.41 does not run the activation hook for webhooks it kept); in
+// queue mode a webhook process knows a bot once it has handled one of its deliveries. Test listeners
+// ("Listen for test event") record nothing: n8n removes them with mode "internal", so their entry could not be
+// told from the production one. Removing a test listener of an active workflow forgets its bot until its next
+// delivery. Kept per trigger: workflow and node.
 const knownBots = new Map<string, { uid: string; appId?: string }>();
 
-function triggerKey(ctx: IHookFunctions | IWebhookFunctions): string {
-	return [ctx.getWorkflow().id ?? '', ctx.getNode().id, ctx.getMode() === 'manual' ? 'test' : 'production'].join('\u0000');
-}
+const triggerKey = (ctx: IHookFunctions | IWebhookFunctions): string => [ctx.getWorkflow().id ?? '', ctx.getNode().id].join('\u0000');
 
-/** Records this trigger's bot (on activation, and with its app on every delivery). */
+/** Records this trigger's bot (on activation, and with its app on every production delivery). */
 export function rememberBot(ctx: IHookFunctions | IWebhookFunctions, uid: string, appId = ''): void {
+	if (ctx.getMode() === 'manual') return;
 	const key = triggerKey(ctx);
 	const kept = knownBots.get(key);
 	knownBots.set(key, { uid, appId: appId || (kept && sameId(kept.uid, uid) ? kept.appId : undefined) });

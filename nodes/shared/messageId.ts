@@ -7,16 +7,20 @@ import { describeValue, inputError } from './validate';
 // no message has ID 0, and a larger ID would be sent rounded, i.e. as another message's.)
 const MESSAGE_ID = /^\d{1,20}$/;
 
+/** A message ID (text or a number from an expression), trimmed, or what is wrong with it. */
+export function checkedMessageId(raw: unknown): { id: string } | { problem: string } {
+	if (typeof raw !== 'string' && typeof raw !== 'number') return { problem: `must be a single message ID, not ${describeValue(raw)}` };
+	const id = String(raw).trim();
+	if (id === '') return { problem: 'is empty' };
+	if (!MESSAGE_ID.test(id) || /^0+$/.test(id)) return { problem: `"${id.slice(0, 40)}" is not a message ID; CometChat message IDs are whole numbers from 1, such as 2144` };
+	return { id };
+}
+
 /** A message ID parameter (text or a number from an expression), trimmed and checked. */
 export function readMessageId(context: IExecuteSingleFunctions, parameter: string, field = 'Message ID'): string {
-	const raw = context.getNodeParameter(parameter, '') as unknown;
-	if (typeof raw !== 'string' && typeof raw !== 'number') throw inputError(context, field, `must be a single message ID, not ${describeValue(raw)}`);
-	const id = String(raw).trim();
-	if (id === '') throw inputError(context, field, 'is empty');
-	if (!MESSAGE_ID.test(id) || /^0+$/.test(id)) {
-		throw inputError(context, field, `"${id.slice(0, 40)}" is not a message ID; CometChat message IDs are whole numbers from 1, such as 2144`);
-	}
-	return id;
+	const checked = checkedMessageId(context.getNodeParameter(parameter, '') as unknown);
+	if ('problem' in checked) throw inputError(context, field, checked.problem);
+	return checked.id;
 }
 
 /** readMessageId for a body field CometChat types as an integer (Mark as Read and the like). */

@@ -573,6 +573,24 @@ describe('Message → Close Question (after Limit Wait Time)', () => {
 		expect(run.items[0].json).toMatchObject({ category: 'action', data: { action: 'edited', entities: { on: { entity: { id: messageId, data: { text } } } } } });
 	});
 
+	it('a form with a title of its own shows the outcome in its question label; closing again with the same outcome does not repeat it', async () => {
+		await wait({ responseType: 'freeText', options: { responseFormTitle: 'Review' } });
+		const sent = structuredClone(sentBody().data as IDataObject);
+		const id = String(ctx.emulator.state.messages[0].id);
+		const text = 'Ban cometchat-uid-2?\n\nExpired: no answer was given in time.';
+		for (let time = 0; time < 2; time += 1) {
+			ctx.emulator.requests.length = 0;
+			const run = await runNode({ node: closeNode, parameters: close, credentials: ctx.credentials(), input: [{ json: { messageId: id } }] });
+			expect(run.error).toBeUndefined();
+			const form = sent.interactiveData as IDataObject;
+			const [intro, ...fields] = form.formFields as IDataObject[];
+			expect(intro).toEqual({ elementType: 'label', elementId: 'intro', text: 'Ban cometchat-uid-2?' });
+			expect(ctx.emulator.requests[1].body).toEqual({
+				data: { ...sent, text, interactiveData: { ...form, title: 'Review', formFields: [{ ...intro, text }, ...fields], goalCompletionText: 'Expired: no answer was given in time.' } },
+			});
+		}
+	});
+
 	it('a form sent by the app: its title and completion text show the outcome, edited without onBehalfOf', async () => {
 		await wait({ responseType: 'freeText' });
 		const sent = structuredClone(sentBody().data as IDataObject);
@@ -588,10 +606,23 @@ describe('Message → Close Question (after Limit Wait Time)', () => {
 		);
 	});
 
-	it('refuses what is not a question: a bad ID before any request, a text message after reading it', async () => {
-		const bad = await runNode({ node: closeNode, parameters: close, credentials: ctx.credentials(), input: [{ json: { messageId: '12/../../users' } }] });
-		expect(bad.error?.message).toBe('Message ID: "12/../../users" is not a CometChat message ID (a number) [item 0]');
+	it('refuses what is not a question: a bad ID before any request (or, with Continue On Fail, as its item), a text message after reading it', async () => {
+		for (const id of ['12/../../users', '12?x=1', '0', '1'.repeat(21), '']) {
+			const bad = await runNode({ node: closeNode, parameters: close, credentials: ctx.credentials(), input: [{ json: { messageId: '5' } }, { json: { messageId: id } }] });
+			expect(bad.error?.message).toMatch(/^Message ID: .* \[item 1\]$/);
+		}
 		expect(ctx.emulator.requests).toEqual([]);
+		await wait({});
+		const question = String(ctx.emulator.state.messages[0].id);
+		ctx.emulator.requests.length = 0;
+		const kept = await runNode({ node: closeNode, parameters: close, credentials: ctx.credentials(), continueOnFail: true, input: [{ json: { messageId: 'abc' } }, { json: { messageId: question } }] });
+		expect(kept.error).toBeUndefined();
+		expect(kept.items.map((item) => item.json)).toEqual([
+			{ error: 'Message ID: "abc" is not a message ID; CometChat message IDs are whole numbers from 1, such as 2144 [item 0]' },
+			expect.objectContaining({ category: 'action', data: expect.objectContaining({ action: 'edited' }) }),
+		]);
+		expect(ctx.emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /v3/messages/${question}`, `PUT /v3/messages/${question}`]);
+		ctx.emulator.requests.length = 0;
 		const id = String(seedMessage(ctx.emulator.state, { sender: 'cometchat-uid-2', receiver: 'mod-olivia', text: 'hi' }).id);
 		const refused = await runNode({ node: closeNode, parameters: close, credentials: ctx.credentials(), input: [{ json: { messageId: id } }] });
 		expect(refused.error?.message).toBe(`Message ID: message ${id} is not a question (an interactive message) [item 0]`);
@@ -655,6 +686,20 @@ describe('Message → Send Message (CometChat Send and Wait, no waiting)', () =>
 		expect(result.error?.message).toContain('Receiver: "not a guid" has characters');
 		expect(result.error?.message).toContain('[item 1]');
 		expect(ctx.emulator.requests).toEqual([]);
+	});
+
+	it('with Continue On Fail a bad item becomes an error item and the others are sent', async () => {
+		ctx.emulator.seedGroup({ guid: 'cometchat-guid-1', name: 'Hiking', owner: 'mod-olivia', members: { 'mod-olivia': 'admin' } });
+		const result = await runNode({
+			node: sendNode,
+			parameters: send,
+			credentials: ctx.credentials(),
+			continueOnFail: true,
+			input: [{ json: { guid: 'not a guid', name: 'a' } }, { json: { guid: 'cometchat-guid-1', name: 'b' } }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual([{ error: expect.stringContaining('Receiver: "not a guid" has characters') }, expect.objectContaining({ receiver: 'cometchat-guid-1', data: expect.objectContaining({ text: 'Hello b' }) })]);
+		expect(ctx.emulator.requests).toHaveLength(1);
 	});
 });
 

@@ -219,6 +219,17 @@ describe('CometChat Trigger: bot conversations, messages from bots', () => {
 		expect(await harness.executions()).toHaveLength(2);
 	});
 
+	it('a test listener (Listen for test event) makes no bot known, neither by its activation nor by its deliveries', async () => {
+		const harness = await bot();
+		const listener = await startTrigger({ parameters: { registration: 'bot', botUid: 'typo-bot', events: [], options: {} }, credentials: { cometChatWebhookAuthApi: AUTH }, mode: 'manual' });
+		harnesses.push(listener);
+		await listener.activate();
+		expect((await deliver(listener.url, toBot('640', 'test event'), { auth: AUTH })).status).toBe(200);
+		// A person whose UID was typed into a test listener still reaches the other bot's workflow.
+		const fromTypo = toBot('641', 'I am a person', { ...ada, uid: 'typo-bot' });
+		expect((await deliver(harness.url, fromTypo, { auth: AUTH })).body).toEqual({ message: 'Workflow was started' });
+	});
+
 	it('refuses an entry of Ignore Messages From UIDs that is no UID, at activation and on delivery, naming the field', async () => {
 		const harness = await bot({ ignoreUids: 'faq-bot, help desk' });
 		await expect(harness.activate()).rejects.toThrow(
