@@ -128,8 +128,8 @@ export const check: ExampleCheck = {
 		expect(timedOut.output('Leave the flag for review')).toMatchObject([{ receiver: 'mod-olivia', data: { text: leftForReviewText(third, 'cometchat-uid-3', 0.05) } }]);
 		// Close Question edits the card to say it expired (no node code runs at the timeout itself).
 		// The question as it was sent (the emulator's record of it is the edited message by now).
-		const asked = (emulator.requests[0].body as { data: { text: string } }).data.text;
-		const expired = `${asked}\n\nExpired: nobody answered in time; the flag is left for review.`;
+		const sentText = (emulator.requests[0].body as { data: { text: string } }).data.text;
+		const expired = `${sentText}\n\nExpired: nobody answered in time; the flag is left for review.`;
 		expect(timedOut.output('Close the question')).toMatchObject([{ category: 'action', data: { action: 'edited', entities: { on: { entity: { id: question.id, data: { text: expired } } } } } }]);
 		const sent = (emulator.requests[0].body as { data: { interactiveData: object } }).data;
 		expect(requestLines(emulator).slice(1)).toEqual([
