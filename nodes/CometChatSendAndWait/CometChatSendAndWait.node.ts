@@ -215,6 +215,9 @@ const N8N_SIGNATURE = 'signature';
 /** The node's HMAC at the answer suffix. */
 const NODE_SIGNATURE = 's';
 
+/** Whether a request reached the answer suffix (else n8n's own, the node's ID). */
+const atAnswerSuffix = (url: string): boolean => new URL(url, 'http://n8n').pathname.endsWith(ANSWER_SUFFIX);
+
 /** The execution's resume token (n8n 2.x puts it in $execution.resumeUrl); none in n8n 1.x. */
 function resumeToken(context: IExecuteFunctions | IWebhookFunctions): string | undefined {
 	try {
@@ -222,7 +225,7 @@ function resumeToken(context: IExecuteFunctions | IWebhookFunctions): string | u
 		// ID was signed where there was none (a webhook context has no data proxy to ask).
 		if ('getRequestObject' in context) {
 			const request = context.getRequestObject();
-			return new URL(request.url, 'http://n8n').pathname.endsWith(ANSWER_SUFFIX) ? String(request.query?.[N8N_SIGNATURE] ?? '') || undefined : undefined;
+			return atAnswerSuffix(request.url) ? String(request.query?.[N8N_SIGNATURE] ?? '') || undefined : undefined;
 		}
 		const resumeUrl = (context.getWorkflowDataProxy(0).$execution as { resumeUrl?: string } | undefined)?.resumeUrl;
 		return resumeUrl ? new URL(resumeUrl).searchParams.get(N8N_SIGNATURE) || undefined : undefined;
@@ -237,8 +240,7 @@ function resumeToken(context: IExecuteFunctions | IWebhookFunctions): string | u
  * `approved` and `w` are signed, in the order signer() signs them.
  */
 function signedByThisNode(context: IWebhookFunctions, url: string, query: IDataObject, nonce: string): boolean {
-	const atAnswer = new URL(url, 'http://n8n').pathname.endsWith(ANSWER_SUFFIX);
-	const given = query[atAnswer ? NODE_SIGNATURE : N8N_SIGNATURE];
+	const given = query[atAnswerSuffix(url) ? NODE_SIGNATURE : N8N_SIGNATURE];
 	if (typeof given !== 'string' || nonce === '') return false;
 	const signed: Record<string, string> = typeof query.approved === 'string' ? { approved: query.approved, w: nonce } : { w: nonce };
 	const expected = new URL(context.getSignedResumeUrl(signed)).searchParams.get(N8N_SIGNATURE) ?? '';
