@@ -3,6 +3,7 @@
  * the newest n8n 1.x (on Node.js 20), loads and runs the moderation example with the same assertions,
  * and Send and Wait waits and resumes; 1.x generates no Human review tool.
  */
+import { untilServed } from './n8n/instance';
 import { exampleId } from './n8n/setup';
 import { SEND_AND_WAIT_WORKFLOWS, sendAndWaitTests } from './n8n/send-and-wait';
 import { e2eTest, liveContext, loadCheck, useRealN8n } from './n8n/suite';
@@ -29,16 +30,7 @@ describe('n8n 1.x', () => {
 describe('n8n 1.x: Send and Wait', () => {
 	beforeAll(async () => {
 		await suite.n8n.start();
-		// n8n 1.x answers 404 for its REST API for a moment after it listens.
-		for (let tries = 0; ; tries += 1) {
-			try {
-				await suite.n8n.setupOwner();
-				break;
-			} catch (error) {
-				if (!String((error as Error).message).includes('→ 404') || tries > 60) throw error;
-				await new Promise((resolve) => setTimeout(resolve, 1000));
-			}
-		}
+		await untilServed(() => suite.n8n.setupOwner());
 	}, 600000);
 
 	// n8n 1.x has no tool generation for send-and-wait nodes (packages/cli/src/tool-generation/ came with

@@ -56,6 +56,8 @@ export interface Execution {
 	outputs(node: string): Json[][];
 	/** The nodes that ran, in order. */
 	ran: string[];
+	/** How many times a node ran (its runs in the run data). */
+	runs(node: string): number;
 	/** A node's error message, if it failed. */
 	nodeError(node: string): string | undefined;
 }
@@ -82,8 +84,22 @@ export function readRun(run: RunLike): Execution {
 		ran: Object.entries(runData)
 			.sort(([, a], [, b]) => (a[0]?.startTime ?? 0) - (b[0]?.startTime ?? 0))
 			.map(([name]) => name),
+		runs: (node) => runData[node]?.length ?? 0,
 		nodeError: (node) => runData[node]?.[0]?.error?.message,
 	};
+}
+
+/** n8n 1.x reports ready before its REST routes exist: a call answered 404 is tried again, for up to 60 s. */
+export async function untilServed<T>(call: () => Promise<T>): Promise<T> {
+	const deadline = Date.now() + 60000;
+	for (;;) {
+		try {
+			return await call();
+		} catch (error) {
+			if (!String((error as Error).message).includes('→ 404') || Date.now() > deadline) throw error;
+			await new Promise((r) => setTimeout(r, 1000));
+		}
+	}
 }
 
 /** A free TCP port on 127.0.0.1 (bound, then released). */

@@ -14,7 +14,7 @@
  */
 import type { Emulator, MessageRecord } from '../../emulator';
 import { requestLines } from './checks';
-import type { WorkflowFile, WorkflowNode } from './instance';
+import { untilServed, type WorkflowFile, type WorkflowNode } from './instance';
 import { UI_KIT_ORIGIN } from './live-examples';
 import { e2eTest, readExecution, registered, type Suite } from './suite';
 
@@ -182,12 +182,7 @@ export function sendAndWaitTests(suite: Suite, major: 1 | 2): void {
 	const statusOf = async (id: string) => (await suite.n8n.executions()).find((e) => e.id === id)?.status;
 
 	/** How many times node `name` ran in execution `id` (runData entries). */
-	async function runs(id: string, name: string): Promise<number> {
-		const full = await suite.n8n.rest<{ data: string }>('GET', `/rest/executions/${id}`);
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const flatted = require(`${suite.n8n.runtime.dir}/node_modules/flatted`) as { parse(text: string): { resultData: { runData: Record<string, unknown[]> } } };
-		return flatted.parse(full.data).resultData.runData[name]?.length ?? 0;
-	}
+	const runs = async (id: string, name: string): Promise<number> => (await readExecution(suite.n8n, id)).runs(name);
 
 	/** A click after the execution finished: n8n's answer by major (see the header), and nothing resumes. */
 	async function expectLateClickRefused(response: Response): Promise<void> {
@@ -364,16 +359,8 @@ export function sendAndWaitTests(suite: Suite, major: 1 | 2): void {
 			const asked = await ask('form');
 			await suite.n8n.stop();
 			await suite.n8n.start();
-			// n8n 1.x answers 404 for its REST API for a moment after it listens; the session cookie outlives the restart.
-			for (let tries = 0; ; tries += 1) {
-				try {
-					await suite.n8n.executions();
-					break;
-				} catch (error) {
-					if (tries > 60) throw error;
-					await pause(1000);
-				}
-			}
+			// The session cookie outlives the restart; n8n 1.x's REST API answers 404 for a moment.
+			await untilServed(() => suite.n8n.executions());
 			expect(await statusOf(asked.executionId)).toBe('waiting');
 			const answer = await fromChat(asked.url, 'form');
 			expect(answer.status).toBe(200);

@@ -7,12 +7,11 @@
  * Then automatic registration against the emulator's management host: the trigger's own Basic Auth pair
  * is registered, saved in the static data n8n keeps, and is what deliveries need.
  */
-import { join } from 'node:path';
-import { DEMO_OWNER, type Execution, readRun, type RunLike, type WorkflowFile } from './instance';
+import { DEMO_OWNER, type Execution, untilServed, type WorkflowFile } from './instance';
 import type { RuntimeName } from './runtime';
 import { WEBHOOK_AUTH } from './setup';
 import { managementStore } from '../../emulator/management';
-import { e2eTest, liveContext, useRealN8n } from './suite';
+import { e2eTest, liveContext, readExecution, useRealN8n } from './suite';
 
 const WORKFLOW_ID = 'dedupeE2e0001';
 const WEBHOOK_ID = '5d2f0c8e-7a41-4b6e-9d3c-2e8f1a0b7c11';
@@ -84,19 +83,6 @@ export const messageSent = (id: number) => ({
 	},
 });
 
-/** n8n 1.x reports ready before its REST routes exist: a call answered 404 is tried again, for up to 60 s. */
-async function untilServed<T>(call: () => Promise<T>): Promise<T> {
-	const deadline = Date.now() + 60000;
-	for (;;) {
-		try {
-			return await call();
-		} catch (error) {
-			if (!String((error as Error).message).includes('→ 404') || Date.now() > deadline) throw error;
-			await new Promise((r) => setTimeout(r, 1000));
-		}
-	}
-}
-
 /** The scenario, in its own real n8n of `runtime` (a describe block of e2e tests). */
 export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 	// One example is imported with it (the suite's import wants at least one); it is never activated.
@@ -122,11 +108,7 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 				},
 				async lastExecution(): Promise<Execution> {
 					const [newest] = await executions();
-					const full = await suite.n8n.rest<{ data: string; status: string }>('GET', `/rest/executions/${newest.id}`);
-					// n8n stores run data in "flatted" form; read it with n8n's own copy of the library.
-					// eslint-disable-next-line @typescript-eslint/no-require-imports
-					const flatted = require(join(suite.n8n.runtime.dir, 'node_modules', 'flatted')) as { parse(text: string): unknown };
-					return readRun({ status: full.status, data: flatted.parse(full.data) } as RunLike);
+					return await readExecution(suite.n8n, newest.id);
 				},
 				async staticData(): Promise<Record<string, unknown>> {
 					const saved = await suite.n8n.rest<{ staticData?: Record<string, unknown> | null }>('GET', `/rest/workflows/${WORKFLOW_ID}`);
