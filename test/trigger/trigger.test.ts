@@ -609,7 +609,10 @@ describe('CometChat Trigger: automatic registration', () => {
 		}
 
 		// What CometChat then sends with that webhook's Basic Auth pair gets in; anything else gets 401.
-		const wrong = await deliver(t.url, event, { auth: { username: String(hook.username), password: `${String(hook.password).slice(0, -1)}0` } });
+		// The last character changed, never kept: a password ending in 0 once made this "wrong" pair the right one.
+		const password = String(hook.password);
+		const wrongPassword = password.slice(0, -1) + (password.endsWith('0') ? '1' : '0');
+		const wrong = await deliver(t.url, event, { auth: { username: String(hook.username), password: wrongPassword } });
 		expect(wrong.status).toBe(401);
 		expect(JSON.stringify(wrong.body)).not.toContain(String(hook.password));
 		const answer = await deliverAs(hook, t.url, envelope('message_sent', { message: userMessage }, { webhook: hook.id }));
