@@ -15,7 +15,8 @@ import { retryAfterOf } from './errors/conversion';
 /**
  * What the node retries, and why:
  * - 429 (rate limit): always, waiting as long as CometChat says (Retry-After, else X-Rate-Limit-Reset),
- *   never sooner, for as long as Max Wait allows: a throttled request was not carried out.
+ *   never sooner, and never less than a backoff floor that grows each time CometChat's wait is below it
+ *   (0 s, a reset in the past), for as long as Max Wait allows: a throttled request was not carried out.
  * - A connection that could not be made (refused, DNS): always, with backoff: nothing reached CometChat.
  * - 5xx and connections broken mid-request (reset, timeout): only requests that leave the same state
  *   however often they are made — reads (GET), and PUT/DELETE that set state (an update, a removal),
@@ -129,9 +130,16 @@ export async function retrying<T>(
 					if (!serverErrors) throw error;
 				}
 			}
-			wait = failure.kind === 'throttled' ? failure.wait ?? backoff : backoff;
-			if (failure.kind !== 'throttled' || failure.wait === undefined) backoffs++;
-			if (history.waited + wait > maxWait) throw gaveUp(error, failure, history, wait, maxWait);
+			// A 429 waits as long as CometChat asks, but never less than the backoff: a Retry-After of 0 or an
+			// X-Rate-Limit-Reset in the past would otherwise retry at once, without end. The floor grows only
+			// when CometChat's wait is below it, so honest waits are kept as asked.
+			const asked = failure.kind === 'throttled' ? failure.wait : undefined;
+			if (asked !== undefined && asked >= backoff) wait = asked;
+			else {
+				wait = backoff;
+				backoffs++;
+			}
+			if (maxWait <= 0 || history.waited + wait > maxWait) throw gaveUp(error, failure, history, wait, maxWait);
 		}
 		await sleep(wait * 1000);
 		history.waited += wait;
@@ -205,14 +213,14 @@ function gaveUp(error: Error, failure: Failure, history: { tries: number; waited
 	const { tries, waited } = history;
 	const over = `${tries} ${tries === 1 ? 'try' : 'tries'} over ${Math.round(waited)} s`;
 	let note: string;
-	if (failure.kind === 'throttled') {
+	if (maxWait <= 0) {
+		note = 'Not retried: Rate Limits and Retries → Max Wait is 0.';
+	} else if (failure.kind === 'throttled') {
 		note =
 			tries === 1
 				? `Not retried: CometChat asked to wait longer than Max Wait allows. It asks for ${wait} s; Max Wait is ${maxWait} s.`
 				: `Still rate-limited after ${over}; CometChat asks to wait ${wait} s more, beyond Max Wait (${maxWait} s).`;
 		note += ' Raise Max Wait, or lower Max Concurrent Requests to spend less of the app\'s budget.';
-	} else if (maxWait === 0) {
-		note = 'Not retried: Rate Limits and Retries → Max Wait is 0.';
 	} else if (failure.kind === 'unreachable') {
 		note = `Could not connect to CometChat (${failure.code}) in ${over}: nothing was sent. Check the credential's Region or Base URL Override and the network.`;
 	} else {

@@ -332,6 +332,35 @@ describe('rate limits and retries', () => {
 		expect(items[0].json.uid).toBe('alice');
 	}, 30_000);
 
+	it('waits at least a growing backoff when CometChat asks for no wait at all, and Max Wait 0 means no retry', async () => {
+		// Today's main retried a Retry-After of 0 (or an X-Rate-Limit-Reset in the past) at once, without end and
+		// past Max Wait, also with Max Wait 0: 300 such answers → 301 requests.
+		await start();
+		const pastReset = {
+			...tooMany('0'),
+			headers: { 'X-Rate-Limit-Reset': String(Math.floor(Date.now() / 1000) - 60) },
+		};
+		for (const answer of [tooMany('0'), pastReset]) {
+			emulator.reset();
+			emulator.seedUser({ uid: 'alice' });
+			emulator.failNext(answer, 300);
+			const started = Date.now();
+			const { error } = await run({ ...getUser, retry: { maxWait: 3 } });
+			// Waits of 0.5 s and 1 s fit in 3 s; the next, 2 s, would not.
+			expect(error?.message).toBe('ERR_TOO_MANY_REQUESTS: Too many requests. [item 0]');
+			expect(error?.description).toContain('Still rate-limited after 3 tries over 2 s; CometChat asks to wait 2 s more, beyond Max Wait (3 s).');
+			expect(emulator.requests).toHaveLength(3);
+			expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+
+			emulator.reset();
+			emulator.seedUser({ uid: 'alice' });
+			emulator.failNext(answer, 300);
+			const none = await run({ ...getUser, retry: { maxWait: 0 } });
+			expect(none.error?.description).toContain('Not retried: Rate Limits and Retries → Max Wait is 0.');
+			expect(emulator.requests).toHaveLength(1);
+		}
+	}, 30_000);
+
 	it('gives up when the next wait would pass Max Wait, naming the real reason', async () => {
 		await start();
 		emulator.failNext(tooMany('1'), 5);
