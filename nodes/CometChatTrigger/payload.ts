@@ -76,8 +76,25 @@ export function eventIdentity(envelope: Envelope): Identity {
 		return { dedupeKey: [app, webhook, envelope.trigger, ...values.map(String)].map(encodeURIComponent).join(':'), windowed: false };
 	}
 	const hash = createHash('sha256').update(canonicalJson(envelope.data)).digest('hex').slice(0, 32);
-	return { dedupeKey: [app, webhook, envelope.trigger, `data-${hash}`].map(encodeURIComponent).join(':'), windowed: true };
+	const keyOf = (trigger: string) => [app, webhook, trigger, `data-${hash}`].map(encodeURIComponent).join(':');
+	const opposite = OPPOSITES[envelope.trigger];
+	// The opposite event with the same data came before: a copy of it is now a real repeat (blocked,
+	// unblocked, blocked again within the window), no longer taken for a retry.
+	return { dedupeKey: keyOf(envelope.trigger), windowed: true, ...(opposite ? { supersedes: [keyOf(opposite)] } : {}) };
 }
+
+/**
+ * Events whose opposite carries the same data (reference §9.4: users and by for blocks; the reaction
+ * object for reactions; group, members and by for bans, INFERRED to match when the group is unchanged).
+ */
+const OPPOSITES: Readonly<Record<string, string>> = {
+	user_blocked: 'user_unblocked',
+	user_unblocked: 'user_blocked',
+	message_reaction_added: 'message_reaction_removed',
+	message_reaction_removed: 'message_reaction_added',
+	group_member_banned: 'group_member_unbanned',
+	group_member_unbanned: 'group_member_banned',
+};
 
 /**
  * JSON with object keys sorted, made with a stack of its own rather than by recursion: data nested

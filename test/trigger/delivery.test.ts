@@ -153,6 +153,21 @@ describe('CometChat Trigger: documented idempotency keys (calls, meetings, recor
 	});
 });
 
+describe('CometChat Trigger: a hashed event repeated for real inside the retry window', () => {
+	it('blocked, unblocked and blocked again within 2 minutes start the workflow three times; a retry still starts nothing', async () => {
+		const andrew = { uid: 'cometchat-uid-1', name: 'Andrew Joseph' };
+		const t = await trigger();
+		const data = { users: { [george.uid]: george }, by: andrew };
+		const blocked = envelope('user_blocked', data);
+		for (const event of [blocked, blocked, envelope('user_unblocked', data), blocked, blocked]) {
+			await deliver(t.url, event, { auth: AUTH });
+		}
+		const executions = await t.executions();
+		expect(executions.map((e) => e.items[0].json.trigger)).toEqual(['user_blocked', 'user_unblocked', 'user_blocked']);
+	});
+});
+
+
 describe('CometChat Trigger: messages with very many attachments', () => {
 	it('duplicate URLs are dropped in one pass: first occurrence kept, order kept, no search of the list per attachment', () => {
 		const urls = Array.from({ length: 20_000 }, (_, n) => `https://files-us.cometchat.io/demo-app/media/f${n % 5_000}.png`);
