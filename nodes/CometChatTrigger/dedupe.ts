@@ -11,6 +11,11 @@ export interface Identity {
 	 * blocked again) always starts the workflow.
 	 */
 	windowed: boolean;
+	/**
+	 * Keys this event makes stale (the opposite event with the same data: unblocked after blocked): a
+	 * copy of those within the window is then a real repeat, not a retry (see eventIdentity).
+	 */
+	supersedes?: string[];
 }
 
 // CometChat retries a failed delivery after 10 s and again after 30 s (webhooks overview, "Handle
@@ -111,14 +116,21 @@ export function admit(scope: string, staticData: IDataObject, identities: Identi
 	const seen = storedMap(staticData.seen);
 	const recent = storedMap(staticData.recent);
 
-	const fresh = identities.map(({ dedupeKey, windowed }) => {
+	// Superseded by an event of this delivery: forgotten everywhere (memory, store, static data).
+	const forgotten = new Set<string>();
+	const fresh = identities.map(({ dedupeKey, windowed, supersedes }) => {
 		const hash = hashOf(dedupeKey);
 		const remembered = entries.get(hash);
 		if (remembered && live(remembered)) return false;
-		if (seen[hash] !== undefined) return false;
-		if (recent[hash] !== undefined && live({ t: recent[hash], windowed: true })) return false;
+		if (!forgotten.has(hash) && seen[hash] !== undefined) return false;
+		if (!forgotten.has(hash) && recent[hash] !== undefined && live({ t: recent[hash], windowed: true })) return false;
+		forgotten.delete(hash);
 		entries.delete(hash);
 		entries.set(hash, { t: nowSeconds, windowed });
+		for (const stale of supersedes ?? []) {
+			entries.delete(hashOf(stale));
+			forgotten.add(hashOf(stale));
+		}
 		return true;
 	});
 
@@ -130,6 +142,7 @@ export function admit(scope: string, staticData: IDataObject, identities: Identi
 	const all = new Map<string, Entry>();
 	// The newest sighting of a key wins (a windowed event seen again after its window).
 	const add = (hash: string, entry: Entry) => {
+		if (forgotten.has(hash)) return;
 		const known = all.get(hash);
 		if (!known || known.t < entry.t || (known.t === entry.t && !entry.windowed)) all.set(hash, entry);
 	};

@@ -154,6 +154,8 @@ export interface ManagementCall {
 	body?: IDataObject;
 	qs?: IDataObject;
 	headers?: IDataObject;
+	/** Cancels the request (the trigger's per-event time limit). */
+	abortSignal?: AbortSignal;
 }
 
 /**
@@ -180,6 +182,7 @@ export async function managementRequest(
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			headers: { Accept: 'application/json', ...call.headers },
+			...(call.abortSignal ? { abortSignal: call.abortSignal } : {}),
 		})) as IN8nHttpFullResponse;
 		// Whatever the caller makes of the answer (picker entries, registration errors), no secret in it.
 		return { response: { ...response, body: redactAll(response.body, secrets) }, secrets, baseUrl: url };
