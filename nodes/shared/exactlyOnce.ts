@@ -235,6 +235,7 @@ async function lookUp(
 		else qs.sender = target.sender;
 		const request: IHttpRequestOptions = {
 			baseURL: options.baseURL,
+			allowedDomains: options.allowedDomains, // the credential's restriction (router.ts), on the look-ups too
 			url: `/${receiver.type === 'user' ? 'users' : 'groups'}/${encodeURIComponent(receiver.id)}/messages`,
 			method: 'GET',
 			qs,
@@ -300,7 +301,7 @@ export async function createUserOnce(
 		const url = `/users/${encodeURIComponent(String(body.uid))}`;
 		let user: IDataObject;
 		try {
-			user = ((await read(this, { baseURL: options.baseURL, url, method: 'GET', headers: { ...options.headers }, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true })) ?? {}) as IDataObject;
+			user = ((await read(this, { baseURL: options.baseURL, allowedDomains: options.allowedDomains, url, method: 'GET', headers: { ...options.headers }, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true })) ?? {}) as IDataObject;
 		} catch (error) {
 			if (/^ERR_UID_NOT_FOUND\b/.test((error as Error).message)) return { absent: true };
 			return { unknown: `reading ${url} failed (${(error as Error).message})` };

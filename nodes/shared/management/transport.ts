@@ -13,6 +13,7 @@ import {
 	type IWebhookFunctions,
 	type NodeApiError,
 } from 'n8n-workflow';
+import { credentialAllowedDomains } from '../allowedDomains';
 import { isSafeOverride, SAFE_OVERRIDE_TEST } from '../chat/baseUrl';
 import { toApiError, typedSecrets } from '../errors/conversion';
 import { basicAuthSecret, redactAll, rememberSecrets, type SecretSource } from '../errors/redaction';
@@ -172,8 +173,11 @@ export async function managementRequest(
 	const problem = managementCredentialProblem(credentials);
 	const { url } = resolveManagementUrl(credentials);
 	if (problem || !url) throw new NodeOperationError(ctx.getNode(), String(problem));
+	// Held to the credential's Allowed HTTP Request Domains, as the node's own operations are (router.ts).
+	const allowedDomains = credentialAllowedDomains(ctx.getNode(), credentials);
 	try {
 		const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, MANAGEMENT_CREDENTIAL, {
+			...(allowedDomains ? { allowedDomains } : {}),
 			method: call.method,
 			url: `${url}${call.path}`,
 			body: call.body,
