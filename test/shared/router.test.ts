@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { parse as urlParse } from 'node:url';
 import { NodeHelpers, type IDataObject, type INodeExecutionData, type INodeParameters, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 // n8n 1.85's n8n-workflow (n8n@1.85.x depends on n8n-workflow 1.83.0), the oldest the README supports.
-import { NodeHelpers as NodeHelpers185 } from 'n8n-workflow-1-85';
+import { NodeHelpers as NodeHelpers185 } from 'n8n-workflow-1-83';
 import { legacyParse } from '../../nodes/shared/legacyUrl';
 import { chatNode, listSearch, managementNode, managementNodeType, nodeType, runNode, TestCredentialsHelper, underRoutingNode as asN8nRunsIt, type NodeKind } from '../harness';
 import { byId, useEmulator } from '../helpers';
