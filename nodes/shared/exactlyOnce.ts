@@ -15,8 +15,8 @@ import { retrying, withRetries, type LostAnswerVerdict } from './retry';
 import { CHAT_CREDENTIAL } from './chat/baseUrl';
 import { sameId } from './validate';
 
-// Exactly-once writes whose answer can be lost: sends (Send, Send as Bot, Reply in Thread) and, at the
-// end of this file, User → Create. Every message carries a MUID: the user's, or
+// Exactly-once writes whose answer can be lost: sends (Send, Send as Bot, Reply in Thread); User →
+// Create is in userCreateOnce.ts. Every message carries a MUID: the user's, or
 // one derived from the execution, node, run and item, so it is the same when the node retries and when
 // n8n's Retry On Fail runs the node again (WorkflowExecute calls runNode again with the same execution
 // data and run index: n8n-core 2.41 workflow-execute.js, the retry loop of processRunExecutionData).
@@ -193,7 +193,7 @@ function withFound(response: IN8nHttpFullResponse, target: Target, found: Map<st
 }
 
 /** The operation's postReceive chain (CometChat's errors first, then the output), as RoutingNode runs it. */
-async function received(
+export async function received(
 	context: IExecuteSingleFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	response: IN8nHttpFullResponse,
@@ -273,62 +273,6 @@ async function read(context: IExecuteSingleFunctions, request: IHttpRequestOptio
 		return (response.body as IDataObject | undefined)?.data;
 	});
 }
-
-/**
- * `operations.pagination` of User → Create. After a lost answer the node reads the user (GET
- * /users/{uid}): absent, it creates it again; created since shortly before the first try, with the name
- * sent, it returns it (INFERRED: GET answers the same user object as the create); anything else, or an
- * auth token asked for (only the lost answer had it), fails the item with "outcome unknown". A Retry On
- * Fail re-run reads the user first in the same way and returns the one its earlier try created.
- */
-export async function createUserOnce(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const options = { ...requestData.options, url: requestData.options.url ?? '' } as IHttpRequestOptions;
-	const body = (options.body ?? {}) as IDataObject;
-	// Recorded per node run, like sends: a Retry On Fail re-run finds when its earlier try began.
-	const run = this.getExecuteData?.() as object | undefined;
-	const attempts = (run && creations.get(run)) || new Map<string, number>();
-	if (run) creations.set(run, attempts);
-	const key = `${this.getItemIndex()}\u0000${String(body.uid)}`;
-	const earlier = attempts.get(key);
-	const since = earlier ?? Math.floor(Date.now() / 1000);
-	attempts.set(key, since);
-
-	const lookUpUser = async (): Promise<LostAnswerVerdict<INodeExecutionData[]>> => {
-		const url = `/users/${encodeURIComponent(String(body.uid))}`;
-		let user: IDataObject;
-		try {
-			user = ((await read(this, { baseURL: options.baseURL, url, method: 'GET', headers: { ...options.headers }, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true })) ?? {}) as IDataObject;
-		} catch (error) {
-			if (/^ERR_UID_NOT_FOUND\b/.test((error as Error).message)) return { absent: true };
-			return { unknown: `reading ${url} failed (${(error as Error).message})` };
-		}
-		if (Number(user.createdAt) >= since - CLOCK_MARGIN_SECONDS && user.name === body.name) {
-			return { found: await received(this, requestData, { statusCode: 200, headers: {}, body: { data: user } }) };
-		}
-		return { unknown: `a user ${String(body.uid)} exists, but not one made by this try (created ${String(user.createdAt)}, named ${JSON.stringify(user.name)})` };
-	};
-
-	// An earlier run of this node (n8n's Retry On Fail) may have created the user: return it rather than
-	// fail on ERR_UID_ALREADY_EXISTS. Anything else goes on to the create, whose answer (CometChat's own
-	// error for someone else's user) stands. With an auth token asked for it does not look: the token was
-	// only in the earlier run's output.
-	if (earlier !== undefined && !body.withAuthToken) {
-		const verdict = await withinConcurrency(this, lookUpUser);
-		if ('found' in verdict) return verdict.found;
-	}
-	return await withRetries(this, options, async () => await this.makeRoutingRequest(requestData), {
-		afterLostAnswer: async (): Promise<LostAnswerVerdict<INodeExecutionData[]>> => {
-			if (body.withAuthToken) return { unknown: 'the user may have been created, but its auth token was only in the lost answer' };
-			return await lookUpUser();
-		},
-	});
-}
-
-/** User → Create's tries of a node run, by item and UID: when the first began (see `tried`). */
-const creations = new WeakMap<object, Map<string, number>>();
 
 /** A re-run that cannot tell whether its earlier try was stored does not send again. */
 function beforeResend(context: IExecuteSingleFunctions, options: IHttpRequestOptions, why: string): Error {

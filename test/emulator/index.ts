@@ -53,8 +53,10 @@ export interface EmulatorOptions {
 	apiKeys?: Record<string, ApiKeyScope>;
 	/** Default false: empty store; true: the demo data of seed.ts. */
 	seed?: boolean;
-	/** Unix seconds; default Math.floor(Date.now() / 1000). */
+	/** Unix seconds; default Math.floor(Date.now() / 1000) + clockOffsetSeconds. */
 	now?: () => number;
+	/** CometChat's clock this many seconds ahead of the host's (negative: behind): its timestamps and its `Date` header; default 0. */
+	clockOffsetSeconds?: number;
 	/** Per-minute budgets; default { core: 10000, standard: 20000, app: 100000 }. Lower them to test 429s. */
 	rateLimits?: Partial<RateLimits>;
 	/** Length of a rate-limit window in seconds; default 60 as CometChat's. */
@@ -112,7 +114,7 @@ export interface Emulator {
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
 	const appId = options.appId ?? DEFAULT_APP_ID;
 	const apiKeys: Record<string, ApiKeyScope> = { ...(options.apiKeys ?? { [DEFAULT_API_KEY]: 'fullAccess' }) };
-	const now = options.now ?? ((): number => Math.floor(Date.now() / 1000));
+	const now = options.now ?? ((): number => Math.floor(Date.now() / 1000) + (options.clockOffsetSeconds ?? 0));
 	const state = new EmulatorState(now);
 	const requests: RecordedRequest[] = [];
 	const faults: Fault[] = [];
@@ -124,7 +126,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 	initialise();
 
 	const inFlight = { now: 0, max: 0 };
-	const context: ServerContext = { state, apiKeys, requests, faults, rateLimiter, inFlight, latencyMs: options.latencyMs };
+	const context: ServerContext = { state, apiKeys, requests, faults, rateLimiter, inFlight, latencyMs: options.latencyMs, clockOffsetSeconds: options.clockOffsetSeconds };
 	const server = createHttpServer(context);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);

@@ -168,6 +168,8 @@ export interface ServerContext {
 	inFlight?: { now: number; max: number };
 	/** Answer every request this much later (network latency, for the benchmark). */
 	latencyMs?: number;
+	/** CometChat's clock ahead of the host's by this many seconds: the `Date` header follows it. */
+	clockOffsetSeconds?: number;
 }
 
 const BASE_HEADERS: Record<string, string> = {
@@ -183,6 +185,8 @@ export function createHttpServer(ctx: ServerContext): http.Server {
 			load.max = Math.max(load.max, load.now);
 			res.once('close', () => (load.now -= 1));
 		}
+		// Node's own Date header is the host's clock; a clock offset moves it (taken as the request arrives).
+		if (ctx.clockOffsetSeconds) res.setHeader('Date', new Date(Date.now() + ctx.clockOffsetSeconds * 1000).toUTCString());
 		handle(ctx, req, res).catch(() => {
 			// Only reached if writing the response itself failed; nothing more can be sent.
 			if (!res.headersSent) send(res, 500, errors.exception().body, {});
