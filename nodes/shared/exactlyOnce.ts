@@ -13,6 +13,7 @@ import { withinConcurrency } from './concurrency';
 import { throwOnApiError } from './errors/conversion';
 import { retrying, withRetries, type LostAnswerVerdict } from './retry';
 import { CHAT_CREDENTIAL } from './chat/baseUrl';
+import { runOf } from './tries';
 import { sameId } from './validate';
 
 // Exactly-once writes whose answer can be lost: sends (Send, Send as Bot, Reply in Thread) and, at the
@@ -54,9 +55,8 @@ const tried = new WeakMap<object, Map<string, Attempt>>();
  * run and execution.
  */
 export function derivedMuid(context: IExecuteSingleFunctions): string {
-	// runIndex is a field of n8n's execution contexts (NodeExecutionContext), not of the typed interface.
-	const runIndex = (context as unknown as { runIndex?: unknown }).runIndex;
-	const key = [context.getWorkflow().id ?? '', context.getExecutionId() ?? '', context.getNode().name, String(runIndex ?? 0), String(context.getItemIndex())];
+	const { runIndex } = runOf(context);
+	const key = [context.getWorkflow().id ?? '', context.getExecutionId() ?? '', context.getNode().name, String(runIndex), String(context.getItemIndex())];
 	return `n8n-${createHash('sha256').update(key.join('\u0000')).digest('hex').slice(0, 24)}`;
 }
 
@@ -115,7 +115,7 @@ export async function sendOnce(
 	if (!target.muid) return await withRetries(this, options, async () => await this.makeRoutingRequest(requestData));
 	// Recorded before anything else: n8n may start a Retry On Fail re-run while this run's sends are still
 	// under way (an item failing as its request is built), and the re-run must wait for them.
-	const run = this.getExecuteData?.() as object | undefined;
+	const { key: run } = runOf(this);
 	const attempts = (run && tried.get(run)) || new Map<string, Attempt>();
 	if (run) tried.set(run, attempts);
 	const key = `${this.getItemIndex()}\u0000${target.muid}`;
