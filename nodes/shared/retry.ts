@@ -22,8 +22,8 @@ import { retryAfterOf } from './errors/conversion';
  *   however often they are made — reads (GET), and PUT/DELETE that set state (an update, a removal),
  *   except a message's edit and delete (PUT/DELETE /messages/{id}): each of those makes a new action
  *   message [REC]. Anything else (creating, adding, sending) may already have happened, so it is not
- *   repeated blindly: the item fails saying the outcome is unknown. Sends (by MUID) and user creations
- *   (by UID) are first looked up and made again only when CometChat does not have them (exactlyOnce.ts).
+ *   repeated blindly: the item fails saying the outcome is unknown. Sends are looked up by MUID over a
+ *   settle time and never sent again; user creations are looked up by UID (exactlyOnce.ts).
  * All within the node's "Max Wait" per request (time, not a count of tries); pages and batches retry
  * the page or batch that failed, never the ones already done.
  */
@@ -58,7 +58,16 @@ export const retrySettings: INodeProperties = {
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether to repeat requests that are safe to repeat (reads, updates, deletes) after a 5xx answer or a broken connection, and to send a message again once CometChat shows it does not have it',
+				'Whether to repeat requests that are safe to repeat (reads, updates, deletes) after a 5xx answer or a broken connection. A message whose answer was lost is looked up by its MUID, never sent again.',
+		},
+		{
+			displayName: 'Lost Answer Settle Time (Seconds)',
+			name: 'settleTime',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 60,
+			description:
+				'How long the node keeps looking for a message whose answer was lost (a 5xx, a broken connection, a timeout) before it fails the item as "outcome unknown", naming its Message UID. CometChat may store it after the answer is lost. At most Max Wait.',
 		},
 	],
 };
@@ -202,7 +211,7 @@ function outcomeUnknown(
 	// (Not `{reason}`: NodeApiError reads that key as an HTTP client error and replaces the message.)
 	return new NodeApiError(context.getNode(), { failure: reason } as JsonObject, {
 		message: `CometChat did not confirm ${request.method ?? 'the request'} ${String(request.url ?? '').replace(/^=/, '')} (${reason}): it may or may not have taken effect, so it was not repeated [item ${itemIndex}]`,
-		description: `Check in CometChat before running this item again.${checked} ${error.message.replace(/\.?$/, '.')} Send, Send as Bot and Reply in Thread look a lost message up by its Message UID (MUID) and send it again only when CometChat does not have it.`,
+		description: `Check in CometChat before running this item again.${checked} ${error.message.replace(/\.?$/, '.')} Send, Send as Bot and Reply in Thread look a lost message up by its Message UID (MUID) and never send it again.`,
 		httpCode: status >= 500 ? String(status) : undefined,
 		itemIndex,
 	});
