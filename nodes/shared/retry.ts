@@ -12,6 +12,7 @@ import {
 } from 'n8n-workflow';
 import { DEFAULT_CONCURRENCY, withinConcurrency } from './concurrency';
 import { retryAfterOf } from './errors/conversion';
+import { runOf } from './tries';
 
 /**
  * What the node retries, and why:
@@ -23,8 +24,8 @@ import { retryAfterOf } from './errors/conversion';
  *   however often they are made — reads (GET), and PUT/DELETE that set state (an update, a removal),
  *   except a message's edit and delete (PUT/DELETE /messages/{id}): each of those makes a new action
  *   message [REC]. Anything else (creating, adding, sending) may already have happened, so it is not
- *   repeated blindly: the item fails saying the outcome is unknown. Sends (by MUID) and user creations
- *   (by UID) are first looked up and made again only when CometChat does not have them (exactlyOnce.ts).
+ *   repeated blindly: the item fails saying the outcome is unknown. Sends are looked up by MUID over a
+ *   settle time and never sent again (exactlyOnce.ts); user creations are looked up by UID (userCreateOnce.ts).
  * All within the node's "Max Wait" per request (time, not a count of tries); pages and batches retry
  * the page or batch that failed, never the ones already done.
  * n8n's Retry On Fail runs the whole node again, every item: writes that are not safe to repeat are
@@ -62,7 +63,16 @@ export const retrySettings: INodeProperties = {
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether to repeat requests that are safe to repeat (reads, updates, deletes) after a 5xx answer or a broken connection, and to send a message again once CometChat shows it does not have it',
+				'Whether to repeat requests that are safe to repeat (reads, updates, deletes) after a 5xx answer or a broken connection. A message whose answer was lost is looked up by its MUID, never sent again.',
+		},
+		{
+			displayName: 'Lost Answer Settle Time (Seconds)',
+			name: 'settleTime',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 60,
+			description:
+				'How long the node keeps looking for a message whose answer was lost (a 5xx, a broken connection, a timeout) before it fails the item as "outcome unknown", naming its Message UID. CometChat may store it after the answer is lost. At most Max Wait.',
 		},
 	],
 };
@@ -190,20 +200,11 @@ interface Write {
 	settled: Promise<void>;
 }
 
-/** The writes of each node run, by item and request (see runKey). */
+/** The writes of each node run and n8n's retries of it (tries.ts: runOf), by run index, item and request. */
 const writes = new WeakMap<object, Map<string, Write>>();
 
 /** The errors that say a write's outcome is unknown, with the reason. */
 const unknownOutcomes = new WeakMap<object, string>();
-
-/**
- * What identifies "this node run and n8n's Retry On Fail re-runs of it": the execute data n8n hands to
- * every item's context of a run and again to a re-run (WorkflowExecute runs the node again with the same
- * execution data), and lets go of with the execution.
- */
-function runKey(context: IExecuteSingleFunctions): object | undefined {
-	return context.getExecuteData?.() as object | undefined;
-}
 
 /** The item and the exact request: a re-run that builds another request (an expression changed) makes another write. */
 function writeKey(context: IExecuteSingleFunctions, request: IHttpRequestOptions | DeclarativeRestApiSettings.HttpRequestOptions): string {
@@ -226,11 +227,11 @@ export async function writeOnceInRun<T>(
 	write: (since: number) => Promise<T>,
 	check?: (since: number) => Promise<LostAnswerVerdict<T>>,
 ): Promise<T> {
-	const run = runKey(context);
-	if (!run || safeToRepeat(request)) return await write(Date.now());
-	const runWrites = writes.get(run) ?? new Map<string, Write>();
-	writes.set(run, runWrites);
-	const key = writeKey(context, request);
+	const run = runOf(context);
+	if (!run.key || safeToRepeat(request)) return await write(Date.now());
+	const runWrites = writes.get(run.key) ?? new Map<string, Write>();
+	writes.set(run.key, runWrites);
+	const key = `${run.runIndex}\u0000${writeKey(context, request)}`;
 	const earlier = runWrites.get(key);
 	let settle = (): void => undefined;
 	// Recorded before anything is awaited: a later re-run waits for this try.
@@ -315,7 +316,7 @@ function outcomeUnknown(
 	// (Not `{reason}`: NodeApiError reads that key as an HTTP client error and replaces the message.)
 	const unknown = new NodeApiError(context.getNode(), { failure: reason } as JsonObject, {
 		message: `CometChat did not confirm ${request.method ?? 'the request'} ${String(request.url ?? '').replace(/^=/, '')} (${reason}): it may or may not have taken effect, so it was not repeated [item ${itemIndex}]`,
-		description: `Check in CometChat before running this item again.${checked} ${error.message.replace(/\.?$/, '.')} Send, Send as Bot and Reply in Thread look a lost message up by its Message UID (MUID) and send it again only when CometChat does not have it.`,
+		description: `Check in CometChat before running this item again.${checked} ${error.message.replace(/\.?$/, '.')} Send, Send as Bot and Reply in Thread look a lost message up by its Message UID (MUID) and never send it again.`,
 		httpCode: status >= 500 ? String(status) : undefined,
 		itemIndex,
 	});

@@ -16,7 +16,8 @@ import { sameId } from './validate';
  * On Fail gets the answer an item's create already got (its auth token too), and a refusal
  * (ERR_UID_ALREADY_EXISTS) is sent again and stays CometChat's to answer. After a lost answer — in the
  * same try, or in a re-run after an unknown outcome — the node reads the user (GET /users/{uid}): absent,
- * it creates it again (a second create of one UID can only be refused); there, it returns it only when
+ * it creates it again (a second create of one UID can only be refused, and if CometChat stored the
+ * first one meanwhile, that refusal is checked the same way); there, it returns it only when
  * CometChat created it during this try by CometChat's own clock and it carries every field sent
  * (INFERRED: GET answers the same user object as the create); anything else, or an auth token asked
  * for (only the lost answer had it), fails the item with "outcome unknown".
@@ -54,7 +55,32 @@ export async function createUserOnce(
 	return await writeOnceInRun(
 		this,
 		options,
-		async (since) => await withRetries(this, options, async () => await this.makeRoutingRequest(requestData), { afterLostAnswer: async () => await lookUpUser(since) }),
+		async (since) => {
+			let lost = false;
+			return await withRetries(
+				this,
+				options,
+				async () => {
+					const outcome = await this.makeRoutingRequest(requestData).then(
+						(items) => ({ items }),
+						(error: Error) => ({ error }),
+					);
+					if ('items' in outcome) return outcome.items;
+					// A lost create CometChat stored after the read found nothing: the UID is taken by this try's own user.
+					if (lost && /^ERR_UID_ALREADY_EXISTS\b/.test(outcome.error.message)) {
+						const verdict = await lookUpUser(since);
+						if ('found' in verdict) return verdict.found;
+					}
+					throw outcome.error;
+				},
+				{
+					afterLostAnswer: async () => {
+						lost = true;
+						return await lookUpUser(since);
+					},
+				},
+			);
+		},
 		lookUpUser,
 	);
 }

@@ -53,10 +53,12 @@ export interface EmulatorOptions {
 	apiKeys?: Record<string, ApiKeyScope>;
 	/** Default false: empty store; true: the demo data of seed.ts. */
 	seed?: boolean;
-	/** Unix seconds; default Math.floor(Date.now() / 1000) + clockOffsetSeconds. */
+	/** Unix seconds; default Math.floor(Date.now() / 1000). */
 	now?: () => number;
-	/** CometChat's clock this many seconds ahead of the host's (negative: behind): its timestamps and its `Date` header; default 0. */
+	/** With the default `now`: CometChat's clock this many seconds ahead of the machine's (negative: behind); timestamps and the Date header follow it. */
 	clockOffsetSeconds?: number;
+	/** Message lists answer at most this many messages a page (see EmulatorState.messagePageCap). */
+	messagePageCap?: number;
 	/** Per-minute budgets; default { core: 10000, standard: 20000, app: 100000 }. Lower them to test 429s. */
 	rateLimits?: Partial<RateLimits>;
 	/** Length of a rate-limit window in seconds; default 60 as CometChat's. */
@@ -114,8 +116,10 @@ export interface Emulator {
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
 	const appId = options.appId ?? DEFAULT_APP_ID;
 	const apiKeys: Record<string, ApiKeyScope> = { ...(options.apiKeys ?? { [DEFAULT_API_KEY]: 'fullAccess' }) };
-	const now = options.now ?? ((): number => Math.floor(Date.now() / 1000) + (options.clockOffsetSeconds ?? 0));
+	const offset = options.clockOffsetSeconds ?? 0;
+	const now = options.now ?? ((): number => Math.floor(Date.now() / 1000) + offset);
 	const state = new EmulatorState(now);
+	state.messagePageCap = options.messagePageCap;
 	const requests: RecordedRequest[] = [];
 	const faults: Fault[] = [];
 	const rateLimiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, now, options.rateWindowSeconds);
@@ -126,7 +130,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 	initialise();
 
 	const inFlight = { now: 0, max: 0 };
-	const context: ServerContext = { state, apiKeys, requests, faults, rateLimiter, inFlight, latencyMs: options.latencyMs, clockOffsetSeconds: options.clockOffsetSeconds };
+	const context: ServerContext = { state, apiKeys, requests, faults, rateLimiter, inFlight, latencyMs: options.latencyMs };
 	const server = createHttpServer(context);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);

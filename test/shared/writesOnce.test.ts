@@ -121,6 +121,20 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 			expect([...managementStore(emulator.state).apps.values()].filter((app) => app.name === 'Acme Support')).toHaveLength(2);
 		});
 
+		it('Management App → Create: with two apps of that name made since the try it cannot tell, and creates none', async () => {
+			await start();
+			emulator.planFaults((request) => {
+				if (request.method !== 'POST' || request.path !== '/apps') return undefined;
+				managementStore(emulator.state).seedApp({ id: 'elsewhere', name: 'Acme Support', region: 'eu' });
+				emulator.planFaults(undefined);
+				return { drop: true, handle: true };
+			});
+			const { error } = await management({ resource: 'app', operation: 'create', name: 'Acme Support', region: 'eu' });
+			expect(error?.message).toMatch(/^An earlier try of this node got no answer to POST \/apps /);
+			expect(error?.description).toContain('could not tell: 2 apps named "Acme Support" were created since the try.');
+			expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+		});
+
 		it('any other create (Group → Create) is not repeated by a re-run after a lost answer', async () => {
 			await start();
 			emulator.failNext(serverError);
@@ -144,6 +158,32 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 			expect(items.map((item) => [item.json.name, item.json.apiKey])).toEqual(['One', 'Two', 'Three'].map((name) => [name, stored.find((key) => key.name === name)!.apiKey]));
 			// The first run: One refused, Two and Three made; the re-run sent One only.
 			expect(log()).toEqual(['POST /v3/apikeys 400', 'POST /v3/apikeys 200', 'POST /v3/apikeys 200', 'POST /v3/apikeys 200']);
+		});
+
+		it('a batch write (Group Member → Add) that got its answer is not sent again by a re-run', async () => {
+			await start();
+			emulator.seedUser({ uid: 'bob', name: 'Bob' });
+			emulator.seedGroup({ guid: 'one', owner: 'alice' });
+			emulator.seedGroup({ guid: 'two', owner: 'alice' });
+			faultOnce('POST', '/v3/groups/two/members', refused);
+			const { items, error } = await chat(
+				{ resource: 'groupMember', operation: 'add', guid: { __rl: true, mode: 'id', value: '={{ $json.guid }}' }, participants: 'bob', retry: { concurrency: 1 } },
+				[{ json: { guid: 'one' } }, { json: { guid: 'two' } }],
+			);
+			expect(error).toBeUndefined();
+			expect(items.map((item) => [item.json.uid, item.json.success])).toEqual([
+				['bob', true],
+				['bob', true],
+			]);
+			expect(log()).toEqual(['POST /v3/groups/one/members 200', 'POST /v3/groups/two/members 400', 'POST /v3/groups/two/members 200']);
+		});
+
+		it('not across executions: a second execution (as n8n\'s Retry execution makes) is not recognised and creates again', async () => {
+			await start();
+			const parameters = { resource: 'apiKey', operation: 'create', name: 'Signup service' };
+			await chat(parameters);
+			await chat(parameters);
+			expect([...apiKeyStore(emulator.state).keys.values()].filter((key) => key.name === 'Signup service')).toHaveLength(2);
 		});
 	});
 
@@ -211,6 +251,23 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 			expect(error).toBeUndefined();
 			expect(items.map((item) => [item.json.uid, item.json.name])).toEqual([['bob', 'Bob']]);
 			expect(log()).toEqual(['POST /v3/users dropped', 'GET /v3/users/bob 200']);
+		});
+
+		it('a lost create CometChat stores only after the read found nothing: the create sent again is refused, and the user read then is this try\'s', async () => {
+			await start();
+			let posts = 0;
+			emulator.planFaults((request) => {
+				if (request.method !== 'POST') return undefined;
+				posts++;
+				if (posts === 1) return gateway;
+				// The first create lands now, late, just before the second.
+				if (posts === 2) emulator.seedUser({ uid: 'bob', name: 'Bob' });
+				return undefined;
+			});
+			const { items, error } = await chat(create(), undefined, {});
+			expect(error).toBeUndefined();
+			expect(items.map((item) => [item.json.uid, item.json.name])).toEqual([['bob', 'Bob']]);
+			expect(log()).toEqual(['POST /v3/users 502', 'GET /v3/users/bob 404', 'POST /v3/users 400', 'GET /v3/users/bob 200']);
 		});
 
 		it('with an auth token asked for, a lost create is read too: absent, the user is created again', async () => {
