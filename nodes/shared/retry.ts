@@ -28,9 +28,9 @@ import { runOf } from './tries';
  *   settle time and never sent again (exactlyOnce.ts); user creations are looked up by UID (userCreateOnce.ts).
  * All within the node's "Max Wait" per request (time, not a count of tries); pages and batches retry
  * the page or batch that failed, never the ones already done.
- * n8n's Retry On Fail runs the whole node again, every item: writes that are not safe to repeat are
- * remembered per node run and item (writeOnceInRun below), so a re-run returns the answer an item's
- * write already got, and never repeats blindly a write whose outcome is unknown.
+ * n8n's Retry On Fail runs the whole node again, every item: writes are remembered per node run and
+ * item (writeOnceInRun below), so a re-run returns the answer an item's write already got, and never
+ * repeats blindly a write whose outcome is unknown.
  */
 export const retrySettings: INodeProperties = {
 	displayName: 'Rate Limits and Retries',
@@ -214,12 +214,13 @@ function writeKey(context: IExecuteSingleFunctions, request: IHttpRequestOptions
 }
 
 /**
- * Makes a write that is not safe to repeat (see safeToRepeat) at most once per node run and item, across
- * n8n's Retry On Fail: a re-run returns the answer the item's write already got; after an unknown outcome
- * it sends the write again only when `check` shows CometChat does not have it, returns what `check`
- * found, or fails again with "outcome unknown". A definite refusal (4xx) is not remembered: CometChat
- * carried nothing out, and its answer to the write sent again stands. Other requests run as they are.
- * `write` gets when the first try that may have carried the write out began (ms).
+ * Makes a write (anything but a read) once per node run and item, across n8n's Retry On Fail: a re-run
+ * returns the answer the item's write already got (also for an update or a removal, which sent again
+ * could answer otherwise, e.g. "not found" for a user already deleted). After an unknown outcome (only
+ * writes not safe to repeat have one; see safeToRepeat) it sends the write again only when `check` shows
+ * CometChat does not have it, returns what `check` found, or fails again with "outcome unknown". A
+ * definite refusal (4xx) is not remembered: CometChat carried nothing out, and its answer to the write
+ * sent again stands. `write` gets when the first try that may have carried the write out began (ms).
  */
 export async function writeOnceInRun<T>(
 	context: IExecuteSingleFunctions,
@@ -228,7 +229,8 @@ export async function writeOnceInRun<T>(
 	check?: (since: number) => Promise<LostAnswerVerdict<T>>,
 ): Promise<T> {
 	const run = runOf(context);
-	if (!run.key || safeToRepeat(request)) return await write(Date.now());
+	const verb = (request.method ?? 'GET').toUpperCase();
+	if (!run.key || verb === 'GET' || verb === 'HEAD') return await write(Date.now());
 	const runWrites = writes.get(run.key) ?? new Map<string, Write>();
 	writes.set(run.key, runWrites);
 	const key = `${run.runIndex}\u0000${writeKey(context, request)}`;

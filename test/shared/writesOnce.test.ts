@@ -53,6 +53,17 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 			expect(emulator.state.messages.filter((m) => m.category === 'action')).toHaveLength(1);
 		});
 
+		it('Message → Delete: a re-run does not delete again after a lost answer', async () => {
+			await start();
+			const id = seedMessage(emulator.state, { sender: 'alice', receiver: 'alice', text: 'Oops' }).id;
+			emulator.failNext(serverError);
+			const { error } = await chat({ resource: 'message', operation: 'delete', messageId: id });
+			expect(error?.message).toBe(
+				`An earlier try of this node got no answer to DELETE /messages/${id} (HTTP 500): it may or may not have taken effect, so n8n's Retry On Fail did not repeat it [item 0]`,
+			);
+			expect(log()).toEqual([`DELETE /v3/messages/${id} 500`]);
+		});
+
 		it('API Key → Create: a re-run finds the key its lost try made (by name, created since the try) and returns it', async () => {
 			await start();
 			faultOnce('POST', '/v3/apikeys', { drop: true, handle: true });
@@ -108,6 +119,20 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 			expect(items[0].json).not.toHaveProperty('accessKey');
 			expect(log()).toEqual(['POST /apps dropped', 'GET /apps 200']);
 			expect(emulator.requests[1].query).toMatchObject({ searchKey: 'Acme Support' });
+		});
+
+		it('Management App → Create: the lookup reads every page of the apps the name matches', async () => {
+			await start();
+			const store = managementStore(emulator.state);
+			for (let i = 0; i < 1_000; i++) store.seedApp({ id: `old${i}`, name: `Acme Support ${i}`, region: 'eu', createdAt: emulator.state.now() - 600 });
+			faultOnce('POST', '/apps', { drop: true, handle: true });
+			const { items, error } = await management({ resource: 'app', operation: 'create', name: 'Acme Support', region: 'eu' });
+			expect(error).toBeUndefined();
+			expect(log()).toEqual(['POST /apps dropped', 'GET /apps 200', 'GET /apps 200']);
+			expect(emulator.requests.slice(1).map((r) => r.query.page)).toEqual(['1', '2']);
+			const made = [...store.apps.values()].filter((app) => app.name === 'Acme Support');
+			expect(made).toHaveLength(1);
+			expect(items.map((item) => item.json.id)).toEqual([made[0].id]);
 		});
 
 		it('Management App → Create: an app of that name made before the try is someone else\'s; absent, the app is created', async () => {
@@ -176,6 +201,19 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 				['bob', true],
 			]);
 			expect(log()).toEqual(['POST /v3/groups/one/members 200', 'POST /v3/groups/two/members 400', 'POST /v3/groups/two/members 200']);
+		});
+
+		it('a removal that got its answer is not sent again by a re-run (User → Delete: a second would answer "not found")', async () => {
+			await start();
+			emulator.seedUser({ uid: 'bob', name: 'Bob' });
+			faultOnce('DELETE', '/v3/users/alice', refused);
+			const { items, error } = await chat({ resource: 'user', operation: 'delete', uid: { __rl: true, mode: 'id', value: '={{ $json.uid }}' }, retry: { concurrency: 1 } }, [
+				{ json: { uid: 'bob' } },
+				{ json: { uid: 'alice' } },
+			]);
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(2);
+			expect(log()).toEqual(['DELETE /v3/users/bob 200', 'DELETE /v3/users/alice 400', 'DELETE /v3/users/alice 200']);
 		});
 
 		it('not across executions: a second execution (as n8n\'s Retry execution makes) is not recognised and creates again', async () => {
@@ -268,6 +306,17 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 			expect(error).toBeUndefined();
 			expect(items.map((item) => [item.json.uid, item.json.name])).toEqual([['bob', 'Bob']]);
 			expect(log()).toEqual(['POST /v3/users 502', 'GET /v3/users/bob 404', 'POST /v3/users 400', 'GET /v3/users/bob 200']);
+		});
+
+		it('a re-run after an unknown outcome reads the user again, and with an auth token asked for does not create it again', async () => {
+			await start();
+			emulator.failNext({ drop: true, handle: true });
+			const { error } = await chat(create({ options: { withAuthToken: true } }));
+			expect(error?.message).toBe(
+				"An earlier try of this node got no answer to POST /users (the connection broke before the answer came): it may or may not have taken effect, so n8n's Retry On Fail did not repeat it [item 0]",
+			);
+			expect(error?.description).toContain('could not tell: the user was created by this try, but its auth token was only in the lost answer.');
+			expect(log()).toEqual(['POST /v3/users dropped', 'GET /v3/users/bob 200', 'GET /v3/users/bob 200', 'GET /v3/users/bob 200']);
 		});
 
 		it('with an auth token asked for, a lost create is read too: absent, the user is created again', async () => {
