@@ -216,7 +216,7 @@ describe('Data Import → Import Users', () => {
 		expect(error?.message).toMatch(
 			/^ERR_TOO_MANY_REQUESTS: Too many requests for data import API\. 1 per minute is the maximum request allowed\. Please retry for seconds after \d+\. \[item 0\]$/,
 		);
-		expect(error?.description).toMatch(/CometChat asks to retry after \d+ seconds\..*Not retried: CometChat asked to wait longer than Max Wait allows\./);
+		expect(error?.description).toMatch(/CometChat asks to retry after \d+ seconds\..*Not retried: Rate Limits and Retries → Max Wait is 0\./);
 		expect(ctx.emulator.requests.map((r) => r.path)).toEqual(['/v3/data_import/users', '/v3/data_import/groups', '/v3/data_import/users']);
 		expect(users().has('user-002')).toBe(false);
 	});
