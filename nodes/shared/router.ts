@@ -187,6 +187,8 @@ export function routedExecute(description: INodeTypeDescription) {
 					throw error;
 				}
 				throw new NodeApiError(node, error as never, {
+					// The run's index too, as RoutingNode gives it (the error's context.runIndex).
+					runIndex: runIndexOf(this),
 					itemIndex,
 					message: error?.message,
 					description: error?.description,
@@ -418,7 +420,11 @@ function resolve(context: IExecuteSingleFunctions, value: unknown): unknown {
 }
 
 function setContext(error: Error & { context?: IDataObject }, itemIndex: number, run: IExecuteFunctions): void {
-	error.context = { ...error.context, itemIndex, runIndex: (run as unknown as { runIndex?: number }).runIndex ?? 0 };
+	error.context = { ...error.context, itemIndex, runIndex: runIndexOf(run) };
+}
+
+function runIndexOf(run: IExecuteFunctions): number {
+	return (run as unknown as { runIndex?: number }).runIndex ?? 0;
 }
 
 function copy<T>(value: T): T {

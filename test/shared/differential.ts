@@ -113,7 +113,9 @@ export interface Scenario {
 export interface Observed {
 	requests: Array<{ method: string; path: string; query: Record<string, string>; headers: Record<string, string>; body: unknown }>;
 	items: Array<{ json: unknown; error?: string; pairedItem?: unknown; binary?: string[] }>;
-	error?: { name: string; message: string; description?: unknown; httpCode?: unknown; itemIndex?: unknown };
+	error?: { name: string; message: string; description?: unknown; httpCode?: unknown; itemIndex?: unknown; context?: unknown; level?: unknown };
+	/** What the error output (On Error: Continue (using error output)) got. */
+	errorItems?: Array<{ json: unknown; pairedItem?: unknown }>;
 	/** The answer an agent got from the node as a tool. */
 	toolAnswer?: unknown;
 }
@@ -241,6 +243,7 @@ export async function startBench(): Promise<Bench> {
 						...(item.pairedItem !== undefined ? { pairedItem: item.pairedItem } : {}),
 						...(item.binary ? { binary: Object.keys(item.binary) } : {}),
 					})),
+			...(task?.data?.main?.[1] ? { errorItems: task.data.main[1].map((item) => ({ json: stable(item.json), ...(item.pairedItem !== undefined ? { pairedItem: item.pairedItem } : {}) })) } : {}),
 			toolAnswer: scenario.tool ? parsed((output[0]?.json as IDataObject | undefined)?.answer) : undefined,
 			...(failure
 				? {
@@ -250,6 +253,8 @@ export async function startBench(): Promise<Bench> {
 							description: failure.description ?? undefined,
 							httpCode: failure.httpCode ?? undefined,
 							itemIndex: failure.context?.itemIndex,
+							context: failure.context,
+							level: (failure as { level?: unknown }).level,
 						},
 					}
 				: {}),
