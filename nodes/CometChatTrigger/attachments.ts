@@ -184,11 +184,14 @@ export async function downloadFiles(
 	const done = new Map<number, DownloadedFile>();
 	const errors: Array<{ index: number; url: string; code: string; message: string }> = [];
 	let usedBytes = 0;
+	// Files past the limit are listed without being looked at (a message may list tens of thousands).
+	const tooMany = `Not downloaded: the event has more than ${ctx.limits.maxFiles} files (Attachment Limit per Event)`;
 	for (const [index, file] of files.entries()) {
+		if (index >= ctx.limits.maxFiles) {
+			errors.push({ index, url: file.url, code: 'too_many_files', message: tooMany });
+			continue;
+		}
 		try {
-			if (index >= ctx.limits.maxFiles) {
-				throw new AttachmentError('too_many_files', `Not downloaded: the event has more than ${ctx.limits.maxFiles} files (Attachment Limit per Event)`);
-			}
 			if (ctx.eventSignal.aborted) throw timeLimit();
 			const remaining = ctx.limits.maxEventBytes - usedBytes;
 			if (remaining <= 0) throw eventTooLarge(ctx.limits);
@@ -487,6 +490,7 @@ function anySignal(signals: AbortSignal[]): AbortSignal {
 }
 
 const timeLimit = () => new AttachmentError('event_time_limit', 'Not finished within the Attachment Time Limit per Event; the workflow started without it');
+const keyTimeLimit = "The app's REST API key was not read through the CometChat Management API within the Attachment Time Limit per Event; the workflow started without the files";
 const fileTimeout = (limits: AttachmentLimits) => new AttachmentError('timeout', `Not finished within ${limits.fileTimeoutMs / 1000} seconds (Attachment Timeout per File)`);
 const eventTooLarge = (limits: AttachmentLimits) =>
 	new AttachmentError('event_too_large', `The event's files together are larger than ${formatMb(limits.maxEventBytes)} (Attachment Size Limit per Event); not downloaded`);
@@ -549,20 +553,21 @@ interface MediaAccess {
 	apiKey: string;
 	appId: string;
 	overrideOrigin?: string;
-	/** Why the key could not be read: every file is then listed with `credential_error`. */
+	/** Why the key could not be read: every file is then listed with `code` (`credential_error` by default). */
 	problem?: string;
+	code?: string;
 }
 
 /**
  * The app's fullAccess REST API key through the management API (automatic registration only; see the
  * top of this file). An app without one, or manual registration, gives no key: public files still come.
  */
-async function mediaAccess(ctx: IWebhookFunctions): Promise<MediaAccess> {
+async function mediaAccess(ctx: IWebhookFunctions, signal: AbortSignal): Promise<MediaAccess> {
 	if (ctx.getNodeParameter('registration', 'manual') !== 'automatic') return { apiKey: '', appId: '' };
 	const appId = String(ctx.getNodeParameter('appId', '') ?? '').trim();
 	const failed = (reason: string) => ({ apiKey: '', appId, problem: `The app's REST API key could not be read through the CometChat Management API: ${reason}` });
 	try {
-		const { response, baseUrl, secrets } = await managementRequest(ctx, { method: 'GET', path: '/apps', qs: { searchKey: appId, perPage: 100 } });
+		const { response, baseUrl, secrets } = await managementRequest(ctx, { method: 'GET', path: '/apps', qs: { searchKey: appId, perPage: 100 }, abortSignal: signal });
 		const overrideOrigin = baseUrl === MANAGEMENT_HOST ? undefined : new URL(baseUrl).origin;
 		if (response.statusCode >= 400) return { ...failed(redactAll(`HTTP ${response.statusCode}`, secrets)), overrideOrigin };
 		const apps = isObject(response.body) && Array.isArray(response.body.data) ? response.body.data : [];
@@ -588,7 +593,13 @@ export async function downloadAttachments(this: IWebhookFunctions, items: INodeE
 	const filesOf = items.map((item) => attachmentsOf(item.json.message));
 	// Asked only when there is something to fetch: one management call per delivery with files.
 	if (filesOf.every((files) => files.length === 0)) return [];
-	const { apiKey, appId, overrideOrigin, problem: credentialProblem } = await mediaAccess(this);
+	// The key lookup is a step of the delivery like the files: inside the event's time limit (issue #25: a
+	// management API that never answered held an answered event for ever). When the limit ends it, the
+	// workflow starts with every file listed as event_time_limit, as when the limit ends a download.
+	const lookup = await abortable(mediaAccess(this, eventSignal), eventSignal, timeLimit).catch(
+		(error: unknown): MediaAccess => ({ apiKey: '', appId: '', problem: keyTimeLimit, code: error instanceof AttachmentError ? error.code : 'credential_error' }),
+	);
+	const { apiKey, appId, overrideOrigin, problem: credentialProblem, code: problemCode = 'credential_error' } = lookup;
 	const io: MediaIo = {
 		resolve: resolverOf(this),
 		get: async (url, keyed, signal) => {
@@ -613,7 +624,7 @@ export async function downloadAttachments(this: IWebhookFunctions, items: INodeE
 		const files = filesOf[n];
 		if (files.length === 0) continue;
 		const result = credentialProblem
-			? { files: new Map<number, DownloadedFile>(), errors: files.map((file, index) => ({ index, url: file.url, code: 'credential_error', message: credentialProblem as string })) }
+			? { files: new Map<number, DownloadedFile>(), errors: files.map((file, index) => ({ index, url: file.url, code: problemCode, message: credentialProblem as string })) }
 			: await downloadFiles(files, { io, limits, hasKey: apiKey !== '', overrideOrigin, eventSignal });
 		const binary: IBinaryKeyData = {};
 		for (const [index, media] of result.files) {

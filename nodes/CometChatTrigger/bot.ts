@@ -1,10 +1,11 @@
-import type { IDataObject, IHookFunctions, INodeProperties, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IHookFunctions, type INodeProperties, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
 import { answer, writeAnswer } from './answer';
 import { redactItems } from '../shared/errors/redaction';
 import type { BasicAuthPair } from '../shared/webhooks/auth';
 import { describeValue, idProblem, isObject, sameId } from '../shared/validate';
 import { type Admission, admit, dedupeScope, saveTurn } from './dedupe';
 import { triggerSecrets } from './registration';
+import { cutDeepNesting } from './payload';
 
 // Bot conversations: CometChat relays every message sent to a Custom Bot (dashboard: AI Agents → Custom
 // Bots; REST: /bots) to the bot's callback URL, with the bot's Basic Auth. The body, per CometChat's bot
@@ -137,7 +138,9 @@ function ignoredSender(sender: string, settings: BotSettings, body: IDataObject,
 export async function botDelivery(this: IWebhookFunctions, pair: BasicAuthPair): Promise<IWebhookResponseData> {
 	const response = this.getResponseObject();
 	const { settings, problem } = botSettings(this);
-	if (!settings) return answer(response, 500, String(problem));
+	// As a credential CometChat could not use: an error execution (n8n answers 500 and records it), not a
+	// 500 nobody sees. Reachable when activation did not check it (a test listener, an expression).
+	if (!settings) throw new NodeOperationError(this.getNode(), String(problem));
 	const botUid = settings.botUid;
 	const body = this.getBodyData();
 	const message = isObject(body) && isObject(body.data) ? body.data : undefined;
@@ -161,6 +164,8 @@ export async function botDelivery(this: IWebhookFunctions, pair: BasicAuthPair):
 		if (!admission.fresh[0]) return await saveTurn(scope, admission, answer(response, 200, 'Message already received; ignored'));
 	}
 
+	// Nested deeper than n8n can copy and save: cut, so the message still starts the workflow.
+	const nestingCut = cutDeepNesting(message);
 	const entities = isObject(message.data) && isObject(message.data.entities) ? message.data.entities : {};
 	const entity = (name: string) => (isObject(entities[name]) && isObject(entities[name].entity) ? (entities[name].entity as IDataObject) : undefined);
 	const group = message.receiverType === 'group';
@@ -179,6 +184,7 @@ export async function botDelivery(this: IWebhookFunctions, pair: BasicAuthPair):
 		replyTo: group ? { receiverType: 'group', receiver: message.receiver } : { receiverType: 'user', receiver: message.sender },
 		...(group ? { group: entity('receiver') ?? { guid: message.receiver } } : {}),
 		...(appId ? { appId } : {}),
+		...(nestingCut ? { nestingCut } : {}),
 		dedupeKey,
 	};
 	writeAnswer(response, 200, 'Workflow was started');

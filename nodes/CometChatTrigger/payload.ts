@@ -25,15 +25,31 @@ export function envelopesOf(body: unknown): Envelope[] | undefined {
 }
 
 /**
- * CometChat's idempotency key per event, from its "Webhooks → Events" page
- * (https://www.cometchat.com/docs/webhooks/webhooks-events, "Idempotency Details"), as paths into
- * the delivery. The page gives `message_sent` the key `webhook, trigger, data.message.id`. Only the
- * keys read from that page are here (INFERRED: the other events' entries could not be read from
- * the page's stored copy; guessing one, e.g. the message ID for message_edited, would drop a second
- * edit of the same message, so they fall back to the data hash below, which loses nothing).
+ * CometChat's idempotency key per event, as paths into the delivery (after `webhook` and `trigger`):
+ * - `message_sent`: "Webhooks → Events" (https://www.cometchat.com/docs/webhooks/webhooks-events,
+ *   "Idempotency Details");
+ * - ringing calls: "Ringing Events" (cometchat/docs calls/webhooks-ringing.mdx);
+ * - call sessions (meetings) and recordings: "Call Session Events" (calls/webhooks-call-session.mdx).
+ * Every other event has no key in the stored material and falls back to the data hash below (guessing
+ * one, e.g. the message ID for message_edited, would drop a second edit of the same message).
  */
+const RINGING = ['data.call.id', 'data.call.sentAt'];
 export const IDEMPOTENCY_KEYS: Readonly<Record<string, readonly string[]>> = {
-	message_sent: ['webhook', 'trigger', 'data.message.id'],
+	message_sent: ['data.message.id'],
+	call_initiated: RINGING,
+	call_busy: RINGING,
+	call_cancelled: RINGING,
+	call_rejected: RINGING,
+	call_unanswered: RINGING,
+	call_started: ['data.sessionId', 'data.created_at'],
+	call_participant_joined: ['data.sessionId', 'data.occupant.joined_at'],
+	call_participant_left: ['data.sessionId', 'data.occupant.left_at'],
+	call_ended: ['data.sessionId', 'data.destroyed_at'],
+	meeting_started: ['data.sessionId', 'data.created_at'],
+	meeting_participant_joined: ['data.sessionId', 'data.occupant.joined_at'],
+	meeting_participant_left: ['data.sessionId', 'data.occupant.left_at'],
+	meeting_ended: ['data.sessionId', 'data.destroyed_at'],
+	recording_generated: ['data.sessionId', 'data.startTime'],
 };
 
 function valueAt(envelope: Envelope, path: string): unknown {
@@ -43,34 +59,113 @@ function valueAt(envelope: Envelope, path: string): unknown {
 }
 
 /**
- * What makes two deliveries the same event. With a documented idempotency key: the key's fields
- * (and the app, so two apps posting to one URL never collide); a retry carries the same values.
- * Without one: a hash of the whole `data`, key order ignored (INFERRED: a retry resends the same
- * body), which counts as a duplicate only within the retry window (see dedupe.ts), because a real
- * repeat (blocked, unblocked, blocked again) can carry the very same data.
+ * What makes two deliveries the same event. With a documented idempotency key: the app, `webhook`,
+ * `trigger` and the key's fields (the app, so two apps posting to one URL never collide); a retry
+ * carries the same values. Without one: a hash of the whole `data`, key order ignored (INFERRED: a
+ * retry resends the same body), which counts as a duplicate only within the retry window (see
+ * dedupe.ts), because a real repeat (blocked, unblocked, blocked again) can carry the very same data.
  */
 export function eventIdentity(envelope: Envelope): Identity {
 	const app = String(envelope.appId ?? '');
-	const paths = IDEMPOTENCY_KEYS[envelope.trigger];
-	const values = paths?.map((path) => valueAt(envelope, path)) ?? [];
-	const scalar = (value: unknown) => (typeof value === 'string' && value !== '') || typeof value === 'number';
-	// The subject's ID (last in the key) must be there; a missing `webhook` counts as empty.
-	if (values.length > 0 && scalar(values[values.length - 1]) && values.every((value) => value === undefined || scalar(value))) {
-		return { dedupeKey: [app, ...values.map((value) => String(value ?? ''))].map(encodeURIComponent).join(':'), windowed: false };
+	const webhook = String(envelope.webhook ?? '');
+	const paths = IDEMPOTENCY_KEYS[envelope.trigger] ?? [];
+	const values = paths.map((path) => valueAt(envelope, path));
+	const scalar = (value: unknown) => (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
+	// Every field of the key must be there; a missing `webhook` counts as empty.
+	if (values.length > 0 && values.every(scalar)) {
+		return { dedupeKey: [app, webhook, envelope.trigger, ...values.map(String)].map(encodeURIComponent).join(':'), windowed: false };
 	}
 	const hash = createHash('sha256').update(canonicalJson(envelope.data)).digest('hex').slice(0, 32);
-	return { dedupeKey: [app, String(envelope.webhook ?? ''), envelope.trigger, `data-${hash}`].map(encodeURIComponent).join(':'), windowed: true };
+	const keyOf = (trigger: string) => [app, webhook, trigger, `data-${hash}`].map(encodeURIComponent).join(':');
+	const opposite = OPPOSITES[envelope.trigger];
+	// The opposite event with the same data came before: a copy of it is now a real repeat (blocked,
+	// unblocked, blocked again within the window), no longer taken for a retry.
+	return { dedupeKey: keyOf(envelope.trigger), windowed: true, ...(opposite ? { supersedes: [keyOf(opposite)] } : {}) };
 }
 
-function canonicalJson(value: unknown): string {
-	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-	if (isObject(value)) {
-		return `{${Object.keys(value)
-			.sort()
-			.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`)
-			.join(',')}}`;
+/**
+ * Events whose opposite carries the same data (reference §9.4: users and by for blocks; the reaction
+ * object for reactions; group, members and by for bans, INFERRED to match when the group is unchanged).
+ */
+const OPPOSITES: Readonly<Record<string, string>> = {
+	user_blocked: 'user_unblocked',
+	user_unblocked: 'user_blocked',
+	message_reaction_added: 'message_reaction_removed',
+	message_reaction_removed: 'message_reaction_added',
+	group_member_banned: 'group_member_unbanned',
+	group_member_unbanned: 'group_member_banned',
+};
+
+/**
+ * JSON with object keys sorted, made with a stack of its own rather than by recursion: data nested
+ * thousands of levels deep (a sender's metadata) must not overflow the call stack before the answer.
+ */
+function canonicalJson(root: unknown): string {
+	const out: string[] = [];
+	// Last in, first out: a value still to write, or text already made.
+	const work: Array<{ value: unknown } | string> = [{ value: root }];
+	while (work.length > 0) {
+		const next = work.pop() as { value: unknown } | string;
+		if (typeof next === 'string') {
+			out.push(next);
+			continue;
+		}
+		const { value } = next;
+		if (Array.isArray(value)) {
+			work.push(']');
+			for (let n = value.length - 1; n >= 0; n -= 1) {
+				work.push({ value: value[n] });
+				if (n > 0) work.push(',');
+			}
+			work.push('[');
+		} else if (isObject(value)) {
+			const keys = Object.keys(value).sort();
+			work.push('}');
+			for (let n = keys.length - 1; n >= 0; n -= 1) {
+				work.push({ value: value[keys[n]] });
+				work.push(`${n > 0 ? ',' : ''}${JSON.stringify(keys[n])}:`);
+			}
+			work.push('{');
+		} else {
+			out.push(JSON.stringify(value) ?? 'null');
+		}
 	}
-	return JSON.stringify(value) ?? 'null';
+	return out.join('');
+}
+
+/**
+ * How deep an event's data may nest before the rest is cut (INFERRED: CometChat's own objects nest
+ * about 10 levels; a sender can nest a message's metadata at will). n8n itself copies and saves an
+ * execution's data recursively (deepCopy overflowed Node 20's stack at about 3,700 levels, JSON.stringify
+ * at 4,200, from an empty stack): past that the execution could not run or be saved, the event would be
+ * lost. So deeper values are replaced before the workflow starts, leaving a wide margin.
+ */
+export const MAX_NESTING = 256;
+export const NESTING_CUT = `[cut: nested deeper than ${MAX_NESTING} levels]`;
+
+/**
+ * Replaces, in place, every array or object nested deeper than MAX_NESTING levels below `root` by
+ * NESTING_CUT. Walked with a stack of its own (no recursion). Returns whether anything was cut.
+ */
+export function cutDeepNesting(root: IDataObject): boolean {
+	let cut = false;
+	const seen = new Set<object>();
+	const work: Array<[IDataObject | unknown[], number]> = [[root, 1]];
+	while (work.length > 0) {
+		const [value, depth] = work.pop() as [IDataObject | unknown[], number];
+		if (seen.has(value)) continue;
+		seen.add(value);
+		const container = value as Record<string, unknown>;
+		for (const key of Object.keys(container)) {
+			const entry = container[key];
+			if (entry === null || typeof entry !== 'object') continue;
+			if (depth >= MAX_NESTING) {
+				container[key] = NESTING_CUT;
+				cut = true;
+			} else work.push([entry as IDataObject | unknown[], depth + 1]);
+		}
+	}
+	return cut;
 }
 
 /**
@@ -87,6 +182,8 @@ export function itemsOf(envelope: Envelope, split: boolean): IDataObject[] {
 		webhook: envelope.webhook,
 	};
 	if (envelope.type !== undefined) base.type = envelope.type;
+	// Cut here, after the event's identity was taken from the data as sent (a retry is then the same).
+	if (cutDeepNesting(envelope.data)) base.nestingCut = true;
 
 	const { data } = envelope;
 	const extra = convenience(data);
@@ -178,5 +275,7 @@ export function attachmentsOf(message: unknown): Array<{ url: string; name?: str
 	if (found.length === 0 && typeof message.data.url === 'string' && message.data.url !== '') {
 		found.push({ url: message.data.url });
 	}
-	return found.filter((entry, index) => found.findIndex((other) => other.url === entry.url) === index);
+	// The first of each URL, in one pass: a message may list tens of thousands (issue #25).
+	const urls = new Set<string>();
+	return found.filter((entry) => !urls.has(entry.url) && Boolean(urls.add(entry.url)));
 }

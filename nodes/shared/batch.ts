@@ -6,7 +6,7 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { withRetries } from './retry';
+import { withRetries, writeOnceInRun } from './retry';
 import { sameId } from './validate';
 
 export interface BatchOptions {
@@ -64,7 +64,8 @@ export interface Batches<T> {
 
 /**
  * The one batch loop (ID lists here, Data Import's records): `entries` in requests of at most `size`, in
- * order, each through the retry policy on its own; one batch's failure ends the run.
+ * order, each through the retry policy on its own and made once per node run (writeOnceInRun); one
+ * batch's failure ends the run.
  */
 export async function sendInBatches<T>(
 	context: IExecutePaginationFunctions,
@@ -79,7 +80,8 @@ export async function sendInBatches<T>(
 		const batchRequest = { ...requestData, options: { ...requestData.options, body: bodyOf(batch) } };
 		let response: INodeExecutionData | undefined;
 		try {
-			[response] = await withRetries(context, batchRequest.options, async () => await context.makeRoutingRequest(batchRequest));
+			// Once per node run, like every write: n8n's Retry On Fail gets the answer a batch already got.
+			[response] = await writeOnceInRun(context, batchRequest.options, async () => await withRetries(context, batchRequest.options, async () => await context.makeRoutingRequest(batchRequest)));
 		} catch (error) {
 			throw failed(error as Error, start, start + batch.length);
 		}

@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 import {
 	NodeOperationError,
+	sleep,
 	type DeclarativeRestApiSettings,
 	type IDataObject,
 	type IExecutePaginationFunctions,
@@ -11,52 +12,66 @@ import {
 } from 'n8n-workflow';
 import { withinConcurrency } from './concurrency';
 import { throwOnApiError } from './errors/conversion';
+import { cursorOf } from './pagination';
 import { retrying, withRetries, type LostAnswerVerdict } from './retry';
 import { CHAT_CREDENTIAL } from './chat/baseUrl';
-import { sameId } from './validate';
+import { runOf } from './tries';
+import { isPlainObject, sameId } from './validate';
 
-// Exactly-once writes whose answer can be lost: sends (Send, Send as Bot, Reply in Thread) and, at the
-// end of this file, User → Create. Every message carries a MUID: the user's, or
-// one derived from the execution, node, run and item, so it is the same when the node retries and when
-// n8n's Retry On Fail runs the node again (WorkflowExecute calls runNode again with the same execution
-// data and run index: n8n-core 2.41 workflow-execute.js, the retry loop of processRunExecutionData).
-// CometChat's documentation does not say that it refuses a repeated MUID, so a repeat is never relied
-// on: when an answer is lost, or before sending a MUID this node run may already have sent, the node
-// reads the conversation's latest messages (a documented read) and returns the message if it is there,
-// sends only when it is not, and fails the item with "outcome unknown" when the read cannot tell.
+// Exactly-once writes whose answer can be lost: sends (Send, Send as Bot, Reply in Thread); User → Create is
+// in userCreateOnce.ts. Every message carries a MUID: the user's, or one derived from the
+// execution, node, run and item, the same for n8n's retries of the node run (tries.ts: runOf).
+// CometChat's documentation does not say that it refuses a repeated MUID, so a repeat is never relied on.
+// The rule: a message is sent again only when it is proven not to have been stored and not to be still on
+// its way. A 429, a refused connection and a 4xx refusal prove it; a lost answer (5xx, a connection broken
+// mid-request, a timeout) never does, since CometChat may still store it. So after a lost answer, and
+// before a retry of n8n re-sends what an earlier try may have stored, the node reads the conversation's
+// messages (a documented read) again and again over a settle time: found, it returns the stored message;
+// still absent at the end, the item fails with "outcome unknown" naming the MUID, never a second write.
 
-/** Messages a lookup reads at most, in one request: the most CometChat's lists return [SPEC limit max 1000]. */
+/** Messages a lookup asks for a page: the most CometChat's lists return [SPEC limit max 1000]. */
 const LOOKUP_LIMIT = 1000;
+/** Pages a lookup reads at most for one receiver (100,000 messages since the try), then it cannot tell. */
+const LOOKUP_PAGES = 100;
 /**
- * The lookup reads messages from this long before the first try: the n8n host's clock and CometChat's
- * may differ (INFERRED margin; a wider one only reads more messages).
+ * The first read of a lookup takes messages from this long before the first try, by the n8n host's
+ * clock (INFERRED margin); the Date header of CometChat's answer then tells where the try began by
+ * CometChat's clock, and the read starts again from there when that is earlier.
  */
 const CLOCK_MARGIN_SECONDS = 300;
+/** Slack on the try's start in CometChat's time: the Date header has whole seconds, and the network takes time. */
+const DATE_MARGIN_SECONDS = 5;
+/** Waits between the lookups after a lost answer (seconds), the last repeated until the settle time ends. */
+const SETTLE_STEPS = [1, 2, 4, 8, 15];
 const APP_SENDER = 'app_system';
 
-/** A send of one item's MUID in this node run: when it started, whether it may have reached CometChat, when it ends. */
+/** A send of one item's MUID in this node run and n8n's retries of it. */
 interface Attempt {
-	since: number;
+	/** When the first try began, by the n8n host's clock (ms). */
+	startedMs: number;
+	/** Where a lookup starts reading (unix s, CometChat's clock), once a Date header told it. */
+	from?: number;
+	/** Whether a request of it may have stored the message (anything but a proven refusal). */
 	mayBeStored: boolean;
+	/** When the first answer was lost (ms): the settle time runs from there. */
+	lostAt?: number;
 	settled: Promise<void>;
 }
 
-/**
- * The sends of a node run, by item and MUID, keyed by the run's execute data: the object n8n hands to
- * every item's context of a run and again to a Retry On Fail re-run of it (which is how a re-run is
- * recognised), and lets go of with the execution.
- */
+/** The sends of a node run, by item and MUID, keyed by runOf's key (let go of with it). */
 const tried = new WeakMap<object, Map<string, Attempt>>();
+
+/** The items of a node run by MUID: the first item that sends it, what it sends and its result. */
+const byMuid = new WeakMap<object, Map<string, { itemIndex: number; content: string; result: Promise<INodeExecutionData[]> }>>();
 
 /**
  * The MUID of a message without one of the user's: `n8n-` and a hash of workflow, execution, node name,
- * run index and item index. Stable across the node's retries and Retry On Fail, new for every item,
- * run and execution.
+ * run index (the first try's: runOf) and item index. Stable across the node's retries and n8n's,
+ * new for every item, run and execution.
  */
 export function derivedMuid(context: IExecuteSingleFunctions): string {
-	// runIndex is a field of n8n's execution contexts (NodeExecutionContext), not of the typed interface.
-	const runIndex = (context as unknown as { runIndex?: unknown }).runIndex;
-	const key = [context.getWorkflow().id ?? '', context.getExecutionId() ?? '', context.getNode().name, String(runIndex ?? 0), String(context.getItemIndex())];
+	const { runIndex } = runOf(context);
+	const key = [context.getWorkflow().id ?? '', context.getExecutionId() ?? '', context.getNode().name, String(runIndex), String(context.getItemIndex())];
 	return `n8n-${createHash('sha256').update(key.join('\u0000')).digest('hex').slice(0, 24)}`;
 }
 
@@ -73,6 +88,10 @@ interface Target {
 	receivers: Receiver[];
 	/** The thread's parent message, for a reply. */
 	parentId?: string;
+	/** What is sent, as a stored message would show it. */
+	category: string;
+	type: string;
+	data: IDataObject;
 }
 
 /** Who sends what to whom, read from the request preSend built (message/fields.ts's buildMessage). */
@@ -96,10 +115,23 @@ function targetOf(options: IHttpRequestOptions): Target {
 		sender,
 		receivers,
 		parentId: /^\/messages\/([^/]+)\/thread$/.exec(url)?.[1],
+		category: String(body.category ?? 'message'),
+		type: String(body.type ?? 'text'),
+		data,
 	};
 }
 
 const receiverKey = (receiver: Receiver) => `${receiver.type}\u0000${receiver.id.toLowerCase()}`;
+
+/** A value as text with object keys in order: the same content gives the same text. */
+function canonical(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+	if (isPlainObject(value)) {
+		const entries = Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical((value as IDataObject)[key])}`);
+		return `{${entries.join(',')}}`;
+	}
+	return JSON.stringify(value) ?? 'undefined';
+}
 
 /**
  * `operations.pagination` of the send operations: the send, with the retry policy, made exactly once
@@ -113,16 +145,53 @@ export async function sendOnce(
 	const target = targetOf(options);
 	// Not a message this helper knows (no MUID): sent as any other request, never repeated.
 	if (!target.muid) return await withRetries(this, options, async () => await this.makeRoutingRequest(requestData));
+	const { key: run } = runOf(this);
+	if (!run) return await sendItem(this, requestData, options, target, undefined);
+	// One MUID, one message: a second item of the run with the same MUID and the same request gets the
+	// first item's message; with other content it is refused before anything is sent (CometChat would
+	// store both, and a lookup could not tell them apart).
+	const muids = byMuid.get(run) ?? new Map();
+	byMuid.set(run, muids);
+	const itemIndex = this.getItemIndex();
+	const content = canonical([options.method, options.url, target.sender, options.body]);
+	const first = muids.get(target.muid);
+	if (first && first.itemIndex !== itemIndex) {
+		if (first.content !== content) {
+			throw new NodeOperationError(this.getNode(), `Message UID "${target.muid}" is also item ${first.itemIndex}'s, with other content [item ${itemIndex}]`, {
+				itemIndex,
+				description: 'A Message UID names one message: give each message its own, or leave it empty for one made per item.',
+			});
+		}
+		let items: INodeExecutionData[];
+		try {
+			items = await first.result;
+		} catch (error) {
+			throw new NodeOperationError(this.getNode(), `Message UID "${target.muid}" is also item ${first.itemIndex}'s, which failed: ${(error as Error).message} [item ${itemIndex}]`, { itemIndex });
+		}
+		return items.map((item) => ({ ...item, pairedItem: undefined }));
+	}
+	const result = sendItem(this, requestData, options, target, run);
+	muids.set(target.muid, { itemIndex, content, result });
+	return await result;
+}
+
+/** One item's message, sent once: its earlier tries (n8n's retries) looked up first. */
+async function sendItem(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	options: IHttpRequestOptions,
+	target: Target,
+	run: object | undefined,
+): Promise<INodeExecutionData[]> {
 	// Recorded before anything else: n8n may start a Retry On Fail re-run while this run's sends are still
 	// under way (an item failing as its request is built), and the re-run must wait for them.
-	const run = this.getExecuteData?.() as object | undefined;
 	const attempts = (run && tried.get(run)) || new Map<string, Attempt>();
 	if (run) tried.set(run, attempts);
-	const key = `${this.getItemIndex()}\u0000${target.muid}`;
+	const key = `${context.getItemIndex()}\u0000${target.muid}`;
 	const earlier = attempts.get(key);
 	let settle = (): void => undefined;
 	const attempt: Attempt = {
-		since: earlier?.since ?? Math.floor(Date.now() / 1000),
+		startedMs: earlier?.startedMs ?? Date.now(),
 		mayBeStored: false,
 		settled: new Promise<void>((resolve) => (settle = resolve)),
 	};
@@ -130,34 +199,35 @@ export async function sendOnce(
 	try {
 		if (earlier) {
 			await earlier.settled;
-			attempt.mayBeStored = earlier.mayBeStored;
+			Object.assign(attempt, { mayBeStored: earlier.mayBeStored, lostAt: earlier.lostAt, from: earlier.from });
 		}
-		return await withinConcurrency(this, async () => {
+		return await withinConcurrency(context, async () => {
 			const found = new Map<string, IDataObject>();
 			const missing = () => target.receivers.filter((receiver) => !found.has(receiverKey(receiver)));
-			const answer = async (response: IN8nHttpFullResponse) => await received(this, requestData, withFound(response, target, found));
+			const answer = async (response: IN8nHttpFullResponse) => await received(context, requestData, withFound(response, target, found));
 
 			if (attempt.mayBeStored) {
-				// An earlier run of this node (n8n's Retry On Fail) may have sent this message: look first.
-				const verdict = await lookUp(this, options, target, attempt.since, found);
-				if ('unknown' in verdict) throw beforeResend(this, options, verdict.unknown);
-				if (!missing().length) return await answer(stored());
+				// An earlier try (n8n's retry of the node) may have stored this message: look, never send it again.
+				const verdict = await settleLookUp(context, options, target, attempt, found);
+				if ('unknown' in verdict) throw beforeResend(context, options, target, verdict.unknown);
+				return await answer(stored());
 			}
+			let lost = false;
 			const send = async (): Promise<INodeExecutionData[]> => {
 				attempt.mayBeStored = true;
 				const request = { ...options, body: bodyFor(options.body as IDataObject, missing()), returnFullResponse: true, ignoreHttpStatusErrors: true };
-				const response = (await this.helpers.httpRequestWithAuthentication.call(this, CHAT_CREDENTIAL, request)) as IN8nHttpFullResponse;
-				// CometChat refused the message outright (4xx): it was not stored, a re-run need not look it up.
+				const response = (await context.helpers.httpRequestWithAuthentication.call(context, CHAT_CREDENTIAL, request)) as IN8nHttpFullResponse;
+				// CometChat refused the message (4xx, 429 too): not stored; unless an earlier answer was lost, a re-run need not look it up.
 				const { statusCode } = response;
-				if (statusCode >= 400 && statusCode < 500 && statusCode !== 429 && found.size === 0) attempt.mayBeStored = false;
+				if (statusCode >= 400 && statusCode < 500 && !lost && found.size === 0) attempt.mayBeStored = false;
 				return await answer(response);
 			};
-			return await retrying(this, options, send, {
+			return await retrying(context, options, send, {
 				afterLostAnswer: async (): Promise<LostAnswerVerdict<INodeExecutionData[]>> => {
-					const verdict = await lookUp(this, options, target, attempt.since, found);
-					if ('unknown' in verdict) return verdict;
-					if (!missing().length) return { found: await answer(stored()) };
-					return { absent: true };
+					lost = true;
+					attempt.lostAt ??= Date.now();
+					const verdict = await settleLookUp(context, options, target, attempt, found);
+					return 'unknown' in verdict ? verdict : { found: await answer(stored()) };
 				},
 			});
 		});
@@ -193,7 +263,7 @@ function withFound(response: IN8nHttpFullResponse, target: Target, found: Map<st
 }
 
 /** The operation's postReceive chain (CometChat's errors first, then the output), as RoutingNode runs it. */
-async function received(
+export async function received(
 	context: IExecuteSingleFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	response: IN8nHttpFullResponse,
@@ -209,133 +279,165 @@ async function received(
 }
 
 /**
+ * Looks the message up again and again until every receiver has it or the settle time (Lost Answer
+ * Settle Time, at most Max Wait) since the answer was lost has passed, at growing intervals (SETTLE_STEPS).
+ * Done when all are found; else why it cannot tell, naming the MUID.
+ */
+async function settleLookUp(
+	context: IExecuteSingleFunctions,
+	options: IHttpRequestOptions,
+	target: Target,
+	attempt: Attempt,
+	found: Map<string, IDataObject>,
+): Promise<{ done: true } | { unknown: string }> {
+	const settings = context.getNodeParameter('retry', {}) as { maxWait?: number; settleTime?: number };
+	const settleSeconds = Math.max(0, Math.min(Number(settings.settleTime ?? 60), Number(settings.maxWait ?? 300)));
+	const deadline = (attempt.lostAt ?? Date.now()) + settleSeconds * 1000;
+	const others = new Map<string, string>();
+	for (let step = 0; ; step++) {
+		const verdict = await lookUp(context, options, target, attempt, found, others);
+		if ('unknown' in verdict) return verdict;
+		const missing = target.receivers.filter((receiver) => !found.has(receiverKey(receiver)));
+		if (!missing.length) return verdict;
+		const left = deadline - Date.now();
+		if (left <= 0) {
+			const names = missing.map((receiver) => {
+				const other = others.get(receiverKey(receiver));
+				const where = `${receiver.type} ${receiver.id}`;
+				return other ? `${where} (message ${other} has this MUID, with other content)` : where;
+			});
+			return { unknown: `no message with Message UID "${target.muid}" and this content reached ${names.join(', ')} within ${settleSeconds} s after the answer was lost` };
+		}
+		await sleep(Math.min(left, (SETTLE_STEPS[step] ?? SETTLE_STEPS[SETTLE_STEPS.length - 1]) * 1000));
+	}
+}
+
+/**
+ * Whether a stored message is the one sent: the same category and type, and the sent `data` a deep
+ * subset of the stored `data`. CometChat adds to `data` (entities, mentions, extension results under
+ * metadata["@injected"], moderation; reference §5.1), so only what was sent is compared. An extension
+ * that rewrote the sent text itself (none recorded: the profanity filter and data masking put their
+ * result under "@injected") would make the stored message "other content": the item then fails naming
+ * it, rather than return a message it cannot prove is its own or send a second one.
+ */
+function sameContent(message: IDataObject, target: Target): boolean {
+	return message.category === target.category && message.type === target.type && isSubset(target.data, message.data);
+}
+
+function isSubset(sent: unknown, stored: unknown): boolean {
+	if (Array.isArray(sent)) return Array.isArray(stored) && sent.length === stored.length && sent.every((entry, i) => isSubset(entry, stored[i]));
+	if (isPlainObject(sent)) return isPlainObject(stored) && Object.entries(sent).every(([key, value]) => value === undefined || isSubset(value, (stored as IDataObject)[key]));
+	return sent === stored;
+}
+
+/**
  * Looks the message up in each receiver's conversation still without it: the messages since shortly
  * before the first try, read as CometChat documents it — a user conversation as the sender sees it
  * (GET /users/{uid}/messages with onBehalfOf), a group's messages by sender (GET /groups/{guid}/messages);
- * replies in threads are part of both (the lists' `hideReplies` is off by default [SPEC]). Adds what it
- * finds to `found`; cannot decide when a read fails or the conversation had more messages since than
- * one read returns.
+ * replies in threads are part of both (the lists' `hideReplies` is off by default [SPEC]). Follows the
+ * list's `meta.next` until the window is read: a page is the last when it is empty or shorter than the
+ * size CometChat says it used (`meta.current.limit`; a CometChat that caps pages answers fewer than
+ * asked). Adds what it finds to `found`, and a message with the MUID but other content to `others`;
+ * cannot decide when a read fails.
  */
 async function lookUp(
 	context: IExecuteSingleFunctions,
 	options: IHttpRequestOptions,
 	target: Target,
-	since: number,
+	attempt: Attempt,
 	found: Map<string, IDataObject>,
+	others: Map<string, string>,
 ): Promise<{ done: true } | { unknown: string }> {
 	for (const receiver of target.receivers) {
 		if (found.has(receiverKey(receiver))) continue;
 		const appSends = target.sender === APP_SENDER;
-		const qs: IDataObject = { fromTimestamp: Math.max(0, since - CLOCK_MARGIN_SECONDS), limit: LOOKUP_LIMIT };
+		const qs: IDataObject = { limit: LOOKUP_LIMIT };
 		const headers: IDataObject = { ...options.headers };
 		delete headers.onBehalfOf;
 		// INFERRED: without onBehalfOf, `sender` narrows a user's or group's messages to that sender; with
 		// it, the user list is the conversation of the two [SPEC descriptions].
 		if (receiver.type === 'user' && !appSends) headers.onBehalfOf = target.sender;
 		else qs.sender = target.sender;
-		const request: IHttpRequestOptions = {
-			baseURL: options.baseURL,
-			url: `/${receiver.type === 'user' ? 'users' : 'groups'}/${encodeURIComponent(receiver.id)}/messages`,
-			method: 'GET',
-			qs,
-			headers,
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-		};
-		let messages: IDataObject[];
-		try {
-			const data = await read(context, request);
-			messages = Array.isArray(data) ? (data as IDataObject[]) : [];
-		} catch (error) {
-			return { unknown: `reading ${request.url} failed (${(error as Error).message})` };
-		}
-		const match = messages.find(
-			(message) =>
-				(message.muid === target.muid || ((message.data as IDataObject | undefined)?.metadata as IDataObject | undefined)?.muid === target.muid) &&
-				sameId(message.sender, target.sender) &&
-				sameId(message.receiver, receiver.id) &&
-				(target.parentId === undefined || String(message.parentId) === target.parentId),
-		);
-		if (match) found.set(receiverKey(receiver), match);
-		else if (messages.length >= LOOKUP_LIMIT) {
-			return { unknown: `${request.url} has ${LOOKUP_LIMIT} or more messages since the first try, more than one read shows` };
+		const url = `/${receiver.type === 'user' ? 'users' : 'groups'}/${encodeURIComponent(receiver.id)}/messages`;
+		let from = attempt.from ?? Math.max(0, Math.floor(attempt.startedMs / 1000) - CLOCK_MARGIN_SECONDS);
+		let cursor: IDataObject = {};
+		let restarted = false;
+		const seen = new Set<string>();
+		for (let pages = 1; ; pages++) {
+			const request: IHttpRequestOptions = {
+				baseURL: options.baseURL,
+				allowedDomains: options.allowedDomains, // the credential's restriction (router.ts), on the look-ups too
+				url,
+				method: 'GET',
+				qs: { ...qs, fromTimestamp: from, ...cursor },
+				headers,
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+			};
+			let response: IN8nHttpFullResponse;
+			try {
+				response = await readResponse(context, request);
+			} catch (error) {
+				return { unknown: `reading ${url} failed (${(error as Error).message})` };
+			}
+			// Where the first try began by CometChat's clock: its Date now, less the time passed here since.
+			const date = Date.parse(String(response.headers?.date ?? ''));
+			if (Number.isFinite(date)) {
+				const start = Math.floor(date / 1000 - (Date.now() - attempt.startedMs) / 1000) - DATE_MARGIN_SECONDS;
+				if (start < from && !restarted) {
+					// CometChat's clock is behind this host's: the window began later than the try; read it again from the try.
+					attempt.from = from = Math.max(0, start);
+					restarted = true;
+					cursor = {};
+					seen.clear();
+					continue;
+				}
+				attempt.from ??= from;
+			}
+			const body = (response.body ?? {}) as IDataObject;
+			const messages = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
+			const ours = messages.filter(
+				(message) =>
+					(message.muid === target.muid || ((message.data as IDataObject | undefined)?.metadata as IDataObject | undefined)?.muid === target.muid) &&
+					sameId(message.sender, target.sender) &&
+					sameId(message.receiver, receiver.id) &&
+					(target.parentId === undefined || String(message.parentId) === target.parentId),
+			);
+			const match = ours.find((message) => sameContent(message, target));
+			if (match) {
+				found.set(receiverKey(receiver), match);
+				break;
+			}
+			if (ours.length) others.set(receiverKey(receiver), String(ours[0].id));
+			const meta = body.meta as IDataObject | undefined;
+			const next = cursorOf(meta?.next);
+			const size = Number((meta?.current as IDataObject | undefined)?.limit);
+			if (!messages.length || !next || (size > 0 && messages.length < size)) break;
+			if (seen.has(JSON.stringify(next))) return { unknown: `${url} gave the same page twice` };
+			if (pages >= LOOKUP_PAGES) return { unknown: `${url} has more than ${LOOKUP_PAGES} pages of messages since the first try` };
+			seen.add(JSON.stringify(next));
+			cursor = next;
 		}
 	}
 	return { done: true };
 }
 
-/** A documented read, with the retry policy (the caller holds the request's place among the concurrent ones): its `data`. */
-async function read(context: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<unknown> {
+/** A documented read, with the retry policy (the caller holds the request's place among the concurrent ones): the whole answer. */
+async function readResponse(context: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IN8nHttpFullResponse> {
 	return await retrying(context, request, async () => {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(context, CHAT_CREDENTIAL, request)) as IN8nHttpFullResponse;
 		await throwOnApiError.call(context, [], response);
-		return (response.body as IDataObject | undefined)?.data;
+		return response;
 	});
 }
-
-/**
- * `operations.pagination` of User → Create. After a lost answer the node reads the user (GET
- * /users/{uid}): absent, it creates it again; created since shortly before the first try, with the name
- * sent, it returns it (INFERRED: GET answers the same user object as the create); anything else, or an
- * auth token asked for (only the lost answer had it), fails the item with "outcome unknown". A Retry On
- * Fail re-run reads the user first in the same way and returns the one its earlier try created.
- */
-export async function createUserOnce(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const options = { ...requestData.options, url: requestData.options.url ?? '' } as IHttpRequestOptions;
-	const body = (options.body ?? {}) as IDataObject;
-	// Recorded per node run, like sends: a Retry On Fail re-run finds when its earlier try began.
-	const run = this.getExecuteData?.() as object | undefined;
-	const attempts = (run && creations.get(run)) || new Map<string, number>();
-	if (run) creations.set(run, attempts);
-	const key = `${this.getItemIndex()}\u0000${String(body.uid)}`;
-	const earlier = attempts.get(key);
-	const since = earlier ?? Math.floor(Date.now() / 1000);
-	attempts.set(key, since);
-
-	const lookUpUser = async (): Promise<LostAnswerVerdict<INodeExecutionData[]>> => {
-		const url = `/users/${encodeURIComponent(String(body.uid))}`;
-		let user: IDataObject;
-		try {
-			user = ((await read(this, { baseURL: options.baseURL, url, method: 'GET', headers: { ...options.headers }, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true })) ?? {}) as IDataObject;
-		} catch (error) {
-			if (/^ERR_UID_NOT_FOUND\b/.test((error as Error).message)) return { absent: true };
-			return { unknown: `reading ${url} failed (${(error as Error).message})` };
-		}
-		if (Number(user.createdAt) >= since - CLOCK_MARGIN_SECONDS && user.name === body.name) {
-			return { found: await received(this, requestData, { statusCode: 200, headers: {}, body: { data: user } }) };
-		}
-		return { unknown: `a user ${String(body.uid)} exists, but not one made by this try (created ${String(user.createdAt)}, named ${JSON.stringify(user.name)})` };
-	};
-
-	// An earlier run of this node (n8n's Retry On Fail) may have created the user: return it rather than
-	// fail on ERR_UID_ALREADY_EXISTS. Anything else goes on to the create, whose answer (CometChat's own
-	// error for someone else's user) stands. With an auth token asked for it does not look: the token was
-	// only in the earlier run's output.
-	if (earlier !== undefined && !body.withAuthToken) {
-		const verdict = await withinConcurrency(this, lookUpUser);
-		if ('found' in verdict) return verdict.found;
-	}
-	return await withRetries(this, options, async () => await this.makeRoutingRequest(requestData), {
-		afterLostAnswer: async (): Promise<LostAnswerVerdict<INodeExecutionData[]>> => {
-			if (body.withAuthToken) return { unknown: 'the user may have been created, but its auth token was only in the lost answer' };
-			return await lookUpUser();
-		},
-	});
-}
-
-/** User → Create's tries of a node run, by item and UID: when the first began (see `tried`). */
-const creations = new WeakMap<object, Map<string, number>>();
 
 /** A re-run that cannot tell whether its earlier try was stored does not send again. */
-function beforeResend(context: IExecuteSingleFunctions, options: IHttpRequestOptions, why: string): Error {
+function beforeResend(context: IExecuteSingleFunctions, options: IHttpRequestOptions, target: Target, why: string): Error {
 	const itemIndex = context.getItemIndex();
 	return new NodeOperationError(
 		context.getNode(),
-		`This message may already have been sent by an earlier try of this node (n8n's Retry On Fail), and CometChat could not confirm it: ${why}; it was not sent again [item ${itemIndex}]`,
+		`This message (Message UID "${target.muid}") may already have been sent by an earlier try of this node (n8n's Retry On Fail), and CometChat could not confirm it: ${why}; it was not sent again [item ${itemIndex}]`,
 		{
 			itemIndex,
 			description: `Check in CometChat before running this item again (${String(options.method)} ${String(options.url ?? '').replace(/^=/, '')}).`,

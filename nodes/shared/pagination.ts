@@ -173,7 +173,7 @@ export function paginateByCursor({ sizeParam = 'limit', nextCursor = (_page, met
 }
 
 /** The query parameters of `meta.next`, or undefined when it points nowhere (no message id to go on from). */
-function cursorOf(next: unknown): IDataObject | undefined {
+export function cursorOf(next: unknown): IDataObject | undefined {
 	if (next === null || typeof next !== 'object' || Array.isArray(next)) return undefined;
 	const cursor: IDataObject = {};
 	for (const key of CURSOR_KEYS) {

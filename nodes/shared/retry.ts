@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import {
 	NodeApiError,
 	sleep,
@@ -11,20 +12,25 @@ import {
 } from 'n8n-workflow';
 import { DEFAULT_CONCURRENCY, withinConcurrency } from './concurrency';
 import { retryAfterOf } from './errors/conversion';
+import { runOf } from './tries';
 
 /**
  * What the node retries, and why:
  * - 429 (rate limit): always, waiting as long as CometChat says (Retry-After, else X-Rate-Limit-Reset),
- *   never sooner, for as long as Max Wait allows: a throttled request was not carried out.
+ *   never sooner, and never less than a backoff floor that grows each time CometChat's wait is below it
+ *   (0 s, a reset in the past), for as long as Max Wait allows: a throttled request was not carried out.
  * - A connection that could not be made (refused, DNS): always, with backoff: nothing reached CometChat.
  * - 5xx and connections broken mid-request (reset, timeout): only requests that leave the same state
  *   however often they are made — reads (GET), and PUT/DELETE that set state (an update, a removal),
  *   except a message's edit and delete (PUT/DELETE /messages/{id}): each of those makes a new action
  *   message [REC]. Anything else (creating, adding, sending) may already have happened, so it is not
- *   repeated blindly: the item fails saying the outcome is unknown. Sends (by MUID) and user creations
- *   (by UID) are first looked up and made again only when CometChat does not have them (exactlyOnce.ts).
+ *   repeated blindly: the item fails saying the outcome is unknown. Sends are looked up by MUID over a
+ *   settle time and never sent again (exactlyOnce.ts); user creations are looked up by UID (userCreateOnce.ts).
  * All within the node's "Max Wait" per request (time, not a count of tries); pages and batches retry
  * the page or batch that failed, never the ones already done.
+ * n8n's Retry On Fail runs the whole node again, every item: writes are remembered per node run and
+ * item (writeOnceInRun below), so a re-run returns the answer an item's write already got, and never
+ * repeats blindly a write whose outcome is unknown.
  */
 export const retrySettings: INodeProperties = {
 	displayName: 'Rate Limits and Retries',
@@ -57,7 +63,16 @@ export const retrySettings: INodeProperties = {
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether to repeat requests that are safe to repeat (reads, updates, deletes) after a 5xx answer or a broken connection, and to send a message again once CometChat shows it does not have it',
+				'Whether to repeat requests that are safe to repeat (reads, updates, deletes) after a 5xx answer or a broken connection. A message whose answer was lost is looked up by its MUID, never sent again.',
+		},
+		{
+			displayName: 'Lost Answer Settle Time (Seconds)',
+			name: 'settleTime',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 60,
+			description:
+				'How long the node keeps looking for a message whose answer was lost (a 5xx, a broken connection, a timeout) before it fails the item as "outcome unknown", naming its Message UID. CometChat may store it after the answer is lost. At most Max Wait.',
 		},
 	],
 };
@@ -129,21 +144,130 @@ export async function retrying<T>(
 					if (!serverErrors) throw error;
 				}
 			}
-			wait = failure.kind === 'throttled' ? failure.wait ?? backoff : backoff;
-			if (failure.kind !== 'throttled' || failure.wait === undefined) backoffs++;
-			if (history.waited + wait > maxWait) throw gaveUp(error, failure, history, wait, maxWait);
+			// A 429 waits as long as CometChat asks, but never less than the backoff: a Retry-After of 0 or an
+			// X-Rate-Limit-Reset in the past would otherwise retry at once, without end. The floor grows only
+			// when CometChat's wait is below it, so honest waits are kept as asked.
+			const asked = failure.kind === 'throttled' ? failure.wait : undefined;
+			if (asked !== undefined && asked >= backoff) wait = asked;
+			else {
+				wait = backoff;
+				backoffs++;
+			}
+			if (maxWait <= 0 || history.waited + wait > maxWait) throw gaveUp(error, failure, history, wait, maxWait);
 		}
 		await sleep(wait * 1000);
 		history.waited += wait;
 	}
 }
 
-/** `operations.pagination` for every operation without a paginator of its own: one request, with retries. */
-export async function singleRequest(
-	this: IExecutePaginationFunctions,
+/** `operations.pagination` for every operation without a paginator of its own: one request, with retries, once in a node run. */
+export const singleRequest = checkedRequest();
+
+/**
+ * `operations.pagination` of an operation whose write, when an earlier try of the node run could not
+ * tell whether it happened, `check` can look up in CometChat (by a documented read); without `check`
+ * such a write is not repeated at all.
+ */
+export function checkedRequest(check?: EarlierCheck<INodeExecutionData[]>) {
+	return async function request(
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const write = async () => await withRetries(this, requestData.options, async () => await this.makeRoutingRequest(requestData));
+		return await writeOnceInRun(this, requestData.options, write, check && (async (since) => await check(this, requestData, since)));
+	};
+}
+
+/**
+ * Looks up whether a write an earlier try of this node run could not confirm was carried out.
+ * `since`: when that try began, by the n8n host's clock (ms).
+ */
+export type EarlierCheck<T> = (
+	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	return await withRetries(this, requestData.options, async () => await this.makeRoutingRequest(requestData));
+	since: number,
+) => Promise<LostAnswerVerdict<T>>;
+
+/** One item's write in a node run, across n8n's Retry On Fail re-runs of it. */
+interface Write {
+	/** When the first try that may have carried it out began (the n8n host's clock, ms). */
+	since: number;
+	/** The answer it got, returned again to a re-run. */
+	answer?: { value: unknown };
+	/** Why its outcome is unknown: a re-run does not send it blindly. */
+	unknown?: string;
+	/** Resolves when this try ends: a re-run started while it is still under way waits for it. */
+	settled: Promise<void>;
+}
+
+/** The writes of each node run and n8n's retries of it (tries.ts: runOf), by run index, item and request. */
+const writes = new WeakMap<object, Map<string, Write>>();
+
+/** The errors that say a write's outcome is unknown, with the reason. */
+const unknownOutcomes = new WeakMap<object, string>();
+
+/** The item and the exact request: a re-run that builds another request (an expression changed) makes another write. */
+function writeKey(context: IExecuteSingleFunctions, request: IHttpRequestOptions | DeclarativeRestApiSettings.HttpRequestOptions): string {
+	const { method = 'GET', url = '', qs, body } = request;
+	const what = JSON.stringify([method.toUpperCase(), String(url).replace(/^=/, ''), qs ?? {}, body ?? null]);
+	return `${context.getItemIndex()}\u0000${createHash('sha256').update(what).digest('hex')}`;
+}
+
+/**
+ * Makes a write (anything but a read) once per node run and item, across n8n's Retry On Fail: a re-run
+ * returns the answer the item's write already got (also for an update or a removal, which sent again
+ * could answer otherwise, e.g. "not found" for a user already deleted). After an unknown outcome (only
+ * writes not safe to repeat have one; see safeToRepeat) it sends the write again only when `check` shows
+ * CometChat does not have it, returns what `check` found, or fails again with "outcome unknown". A
+ * definite refusal (4xx) is not remembered: CometChat carried nothing out, and its answer to the write
+ * sent again stands. `write` gets when the first try that may have carried the write out began (ms).
+ */
+export async function writeOnceInRun<T>(
+	context: IExecuteSingleFunctions,
+	request: IHttpRequestOptions | DeclarativeRestApiSettings.HttpRequestOptions,
+	write: (since: number) => Promise<T>,
+	check?: (since: number) => Promise<LostAnswerVerdict<T>>,
+): Promise<T> {
+	const run = runOf(context);
+	const verb = (request.method ?? 'GET').toUpperCase();
+	if (!run.key || verb === 'GET' || verb === 'HEAD') return await write(Date.now());
+	const runWrites = writes.get(run.key) ?? new Map<string, Write>();
+	writes.set(run.key, runWrites);
+	const key = `${run.runIndex}\u0000${writeKey(context, request)}`;
+	const earlier = runWrites.get(key);
+	let settle = (): void => undefined;
+	// Recorded before anything is awaited: a later re-run waits for this try.
+	const current: Write = { since: Date.now(), settled: new Promise<void>((resolve) => (settle = resolve)) };
+	runWrites.set(key, current);
+	try {
+		if (earlier) {
+			await earlier.settled;
+			if (earlier.answer) {
+				current.answer = earlier.answer;
+				return earlier.answer.value as T;
+			}
+			if (earlier.unknown !== undefined) {
+				// Still unknown unless the check proves otherwise (also when the check itself throws).
+				current.since = earlier.since;
+				current.unknown = earlier.unknown;
+				const verdict: LostAnswerVerdict<T> = check ? await withinConcurrency(context, async () => await check(earlier.since)) : { unknown: '' };
+				if ('found' in verdict) {
+					current.unknown = undefined;
+					current.answer = { value: verdict.found };
+					return verdict.found;
+				}
+				if ('unknown' in verdict) throw earlierUnknown(context, request, earlier.unknown, verdict.unknown);
+				current.unknown = undefined;
+			}
+		}
+		const value = await write(current.since);
+		current.answer = { value };
+		return value;
+	} catch (error) {
+		throw noted(current, error as Error);
+	} finally {
+		settle();
+	}
 }
 
 function classify(error: Error): Failure {
@@ -192,12 +316,39 @@ function outcomeUnknown(
 	const status = Number((error as { httpCode?: string | null }).httpCode);
 	const checked = lookup ? ` The node looked for it in CometChat and could not tell: ${lookup.replace(/\.?$/, '.')}` : '';
 	// (Not `{reason}`: NodeApiError reads that key as an HTTP client error and replaces the message.)
-	return new NodeApiError(context.getNode(), { failure: reason } as JsonObject, {
+	const unknown = new NodeApiError(context.getNode(), { failure: reason } as JsonObject, {
 		message: `CometChat did not confirm ${request.method ?? 'the request'} ${String(request.url ?? '').replace(/^=/, '')} (${reason}): it may or may not have taken effect, so it was not repeated [item ${itemIndex}]`,
-		description: `Check in CometChat before running this item again.${checked} ${error.message.replace(/\.?$/, '.')} Send, Send as Bot and Reply in Thread look a lost message up by its Message UID (MUID) and send it again only when CometChat does not have it.`,
+		description: `Check in CometChat before running this item again.${checked} ${error.message.replace(/\.?$/, '.')} Send, Send as Bot and Reply in Thread look a lost message up by its Message UID (MUID) and never send it again.`,
 		httpCode: status >= 500 ? String(status) : undefined,
 		itemIndex,
 	});
+	unknownOutcomes.set(unknown, reason);
+	return unknown;
+}
+
+/** The error a try of a write ended with, its unknown outcome (if so) noted for a re-run. */
+function noted(write: Write, error: Error): Error {
+	const reason = unknownOutcomes.get(error);
+	if (reason !== undefined) write.unknown ??= reason;
+	return error;
+}
+
+/** A re-run (n8n's Retry On Fail) of a write whose earlier try got no answer, which it does not repeat. */
+function earlierUnknown(
+	context: IExecuteSingleFunctions,
+	request: { method?: string; url?: string },
+	reason: string,
+	lookup: string,
+): NodeApiError {
+	const itemIndex = context.getItemIndex();
+	const checked = lookup ? ` The node looked for it in CometChat and could not tell: ${lookup.replace(/\.?$/, '.')}` : '';
+	const unknown = new NodeApiError(context.getNode(), { failure: reason } as JsonObject, {
+		message: `An earlier try of this node got no answer to ${request.method ?? 'the request'} ${String(request.url ?? '').replace(/^=/, '')} (${reason}): it may or may not have taken effect, so n8n's Retry On Fail did not repeat it [item ${itemIndex}]`,
+		description: `Check in CometChat before running this item again.${checked}`,
+		itemIndex,
+	});
+	unknownOutcomes.set(unknown, reason);
+	return unknown;
 }
 
 /** The error that ends the retries, with a note naming the real reason. */
@@ -205,14 +356,14 @@ function gaveUp(error: Error, failure: Failure, history: { tries: number; waited
 	const { tries, waited } = history;
 	const over = `${tries} ${tries === 1 ? 'try' : 'tries'} over ${Math.round(waited)} s`;
 	let note: string;
-	if (failure.kind === 'throttled') {
+	if (maxWait <= 0) {
+		note = 'Not retried: Rate Limits and Retries → Max Wait is 0.';
+	} else if (failure.kind === 'throttled') {
 		note =
 			tries === 1
 				? `Not retried: CometChat asked to wait longer than Max Wait allows. It asks for ${wait} s; Max Wait is ${maxWait} s.`
 				: `Still rate-limited after ${over}; CometChat asks to wait ${wait} s more, beyond Max Wait (${maxWait} s).`;
 		note += ' Raise Max Wait, or lower Max Concurrent Requests to spend less of the app\'s budget.';
-	} else if (maxWait === 0) {
-		note = 'Not retried: Rate Limits and Retries → Max Wait is 0.';
 	} else if (failure.kind === 'unreachable') {
 		note = `Could not connect to CometChat (${failure.code}) in ${over}: nothing was sent. Check the credential's Region or Base URL Override and the network.`;
 	} else {

@@ -4,6 +4,7 @@ import {
 	NodeOperationError,
 	sleep,
 	type DeclarativeRestApiSettings,
+	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type IExecuteFunctions,
 	type IExecutePaginationFunctions,
@@ -18,6 +19,8 @@ import {
 	type INodeTypeDescription,
 	type PostReceiveAction,
 } from 'n8n-workflow';
+import { credentialAllowedDomains } from './allowedDomains';
+import { legacyParse, type LegacyUrl } from './legacyUrl';
 import { isPlainObject } from './validate';
 
 /*
@@ -133,10 +136,14 @@ export function routedExecute(description: INodeTypeDescription) {
 	const credentialType = description.credentials?.[0]?.name;
 	return async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const node = this.getNode();
+		const shown = displayCheck(node, description);
 		// Which properties show depends on the parameters as saved, not on any item (as in RoutingNode).
 		// Notices hold no value and route nothing: left out, so they cost nothing per item.
-		const shown = description.properties.filter((property) => property.type !== 'notice' && NodeHelpers.displayParameter(node.parameters, property, node, description));
+		const properties = description.properties.filter((property) => property.type !== 'notice' && shown(property));
+		const withExpressions = holdingExpressions(node, description);
 		const items = this.getInputData();
+		// As RoutingNode's prepareCredentials: once per run, and a required credential that fails stops the node.
+		const credentials = credentialType ? await this.getCredentials(credentialType, 0) : undefined;
 		const { batching } = this.getNodeParameter('requestOptions', 0, {}) as RequestSettings;
 		const batchSize = Number(batching?.batch?.batchSize) > 0 ? Number(batching?.batch?.batchSize) : 1;
 		const batchInterval = Number(batching?.batch?.batchInterval ?? 0);
@@ -145,9 +152,14 @@ export function routedExecute(description: INodeTypeDescription) {
 			if (itemIndex > 0 && batchInterval > 0 && itemIndex % batchSize === 0) await sleep(batchInterval);
 			const single = singleItem(this, itemIndex);
 			try {
+				// RoutingNode evaluates every parameter for every item before it sends anything of it: an
+				// expression that fails stops the item here, also one only a pre-send reads (so, without
+				// Continue On Fail, no later item is sent).
+				for (const name of withExpressions) this.getNodeParameter(name, itemIndex);
 				const plan = newPlan(description, single);
-				for (const property of shown) merge(plan, planOf(single, node, description, property, ''));
+				for (const property of properties) merge(plan, planOf(single, node, shown, property, ''));
 				applySettings(plan, single);
+				if (credentials) applyAllowedDomains(plan, node, credentials);
 				requests.push(send(single, plan, credentialType));
 			} catch (error) {
 				const nodeError =
@@ -221,29 +233,60 @@ function emptyPlan(): RequestPlan {
 function applySettings(plan: RequestPlan, context: IExecuteSingleFunctions): void {
 	const { proxy, timeout, allowUnauthorizedCerts } = context.getNodeParameter('requestOptions', {}) as RequestSettings;
 	if (proxy) {
-		let parsed: URL | undefined;
-		try {
-			parsed = new URL(proxy);
-		} catch {
-			parsed = undefined;
-		}
-		const missing = !parsed?.hostname ? 'host' : !parsed.port ? 'port' : undefined;
-		if (!parsed || missing) {
+		// As RoutingNode reads it: Node's url.parse (legacyUrl.ts), not the WHATWG URL.
+		const parsed: LegacyUrl = legacyParse(proxy, context.getNode());
+		const missing = parsed.host === null ? 'host' : parsed.port === null ? 'port' : undefined;
+		if (missing) {
 			throw new NodeOperationError(context.getNode(), 'The proxy is not valid', {
 				itemIndex: context.getItemIndex(),
 				description: `The proxy URL does not contain a valid value for "${missing}"`,
 			});
 		}
-		const { hostname, port, protocol, username, password } = parsed;
+		const [username, password] = parsed.auth?.split(':') ?? [];
 		plan.options.proxy = {
-			host: hostname,
-			port: Number(port),
-			protocol: protocol.replace(/:$/, '') || undefined,
-			...(username ? { auth: { username: decodeURIComponent(username), password: decodeURIComponent(password) } } : {}),
+			host: parsed.hostname,
+			port: parseInt(String(parsed.port), 10),
+			protocol: parsed.protocol?.replace(/:$/, '') || undefined,
+			...(parsed.auth ? { auth: { username, password } } : {}),
 		} as IDataObject;
 	}
 	if (allowUnauthorizedCerts) plan.options.skipSslCertificateValidation = allowUnauthorizedCerts;
 	plan.options.timeout = timeout || TIMEOUT_MS;
+}
+
+/**
+ * The credential's "Allowed HTTP Request Domains", as RoutingNode passes it to n8n's request helper,
+ * which refuses any other host, also on a redirect ("Domain not allowed"). Worked out where RoutingNode
+ * does: per item, before the pre-sends, so our base address (a pre-send's) is not the node's own.
+ */
+function applyAllowedDomains(plan: RequestPlan, node: INode, credentials: ICredentialDataDecryptedObject): void {
+	const allowedDomains = credentialAllowedDomains(node, credentials, plan.options.baseURL as string | undefined);
+	if (allowedDomains) plan.options.allowedDomains = allowedDomains;
+}
+
+/**
+ * The top-level parameters whose saved value holds an expression, in the description's order, shown or
+ * not: RoutingNode evaluates every property's value for every item, and only these can fail there.
+ */
+function holdingExpressions(node: INode, description: INodeTypeDescription): string[] {
+	const holds = (value: unknown): boolean =>
+		typeof value === 'string' ? value.charAt(0) === '=' : value !== null && typeof value === 'object' && Object.values(value).some(holds);
+	return [...new Set(description.properties.map((property) => property.name))].filter((name) => name in node.parameters && holds(node.parameters[name]));
+}
+
+/**
+ * NodeHelpers.displayParameter of the n8n-workflow n8n runs with, asked as RoutingNode asks it (the
+ * node's parameters as the values and as their root). Its fourth argument changed in n8n-workflow 1.86:
+ * before (n8n 1.85 ships 1.83) the root values, since the node type's description with the root fifth.
+ * Which one is told by what it does (an entry shown by a root value), once per node run.
+ */
+function displayCheck(node: INode, description: INodeTypeDescription): (property: INodeProperties) => boolean {
+	type Display = (values: unknown, property: unknown, node: unknown, fourth: unknown, fifth?: unknown) => boolean;
+	const display = NodeHelpers.displayParameter as unknown as Display;
+	const rootFourth = display({}, { displayOptions: { show: { '/probe': [true] } } }, null, { probe: true });
+	return rootFourth
+		? (property) => display(node.parameters, property, node, node.parameters)
+		: (property) => display(node.parameters, property, node, description, node.parameters);
 }
 
 function newPlan(description: INodeTypeDescription, context: IExecuteSingleFunctions): RequestPlan {
@@ -258,8 +301,7 @@ function newPlan(description: INodeTypeDescription, context: IExecuteSingleFunct
  * RoutingNode's getRequestOptionsFromParameters for one shown property (and what it holds). The top-level
  * properties are found shown once per run; the entries of collections are checked here, per entry.
  */
-function planOf(context: IExecuteSingleFunctions, node: INode, description: INodeTypeDescription, property: Routed, path: string): RequestPlan {
-	const shown = (entry: INodeProperties) => NodeHelpers.displayParameter(node.parameters, entry, node, description);
+function planOf(context: IExecuteSingleFunctions, node: INode, shown: (entry: INodeProperties) => boolean, property: Routed, path: string): RequestPlan {
 	const plan = emptyPlan();
 	const basePath = path ? `${path}.` : '';
 	const routing = property.routing;
@@ -294,11 +336,11 @@ function planOf(context: IExecuteSingleFunctions, node: INode, description: INod
 	if (property.type === 'options') {
 		const selected = NodeHelpers.getParameterValueByPath(node.parameters, property.name, path);
 		const option = (property.options as INodePropertyOptions[]).find((candidate) => candidate.value === selected);
-		if (option) merge(plan, planOf(context, node, description, option, basePath + property.name));
+		if (option) merge(plan, planOf(context, node, shown, option, basePath + property.name));
 	} else if (property.type === 'collection') {
 		const value = (NodeHelpers.getParameterValueByPath(node.parameters, property.name, path) ?? {}) as IDataObject;
 		for (const entry of property.options as INodeProperties[]) {
-			if (entry.name in value && entry.type !== undefined && shown(entry)) merge(plan, planOf(context, node, description, entry, basePath + property.name));
+			if (entry.name in value && entry.type !== undefined && shown(entry)) merge(plan, planOf(context, node, shown, entry, basePath + property.name));
 		}
 	} else if (property.type === 'fixedCollection') {
 		const collectionPath = basePath + property.name;
@@ -308,7 +350,7 @@ function planOf(context: IExecuteSingleFunctions, node: INode, description: INod
 			if (!Array.isArray(values)) values = [values];
 			const many = property.typeOptions?.multipleValues;
 			(values as unknown[]).forEach((_value, index) => {
-				for (const field of group.values.filter(shown)) merge(plan, planOf(context, node, description, field, many ? `${collectionPath}.${group.name}[${index}]` : `${collectionPath}.${group.name}`));
+				for (const field of group.values.filter(shown)) merge(plan, planOf(context, node, shown, field, many ? `${collectionPath}.${group.name}[${index}]` : `${collectionPath}.${group.name}`));
 			});
 		}
 	}

@@ -55,6 +55,10 @@ export interface EmulatorOptions {
 	seed?: boolean;
 	/** Unix seconds; default Math.floor(Date.now() / 1000). */
 	now?: () => number;
+	/** With the default `now`: CometChat's clock this many seconds ahead of the machine's (negative: behind); timestamps and the Date header follow it. */
+	clockOffsetSeconds?: number;
+	/** Message lists answer at most this many messages a page (see EmulatorState.messagePageCap). */
+	messagePageCap?: number;
 	/** Per-minute budgets; default { core: 10000, standard: 20000, app: 100000 }. Lower them to test 429s. */
 	rateLimits?: Partial<RateLimits>;
 	/** Length of a rate-limit window in seconds; default 60 as CometChat's. */
@@ -112,8 +116,10 @@ export interface Emulator {
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
 	const appId = options.appId ?? DEFAULT_APP_ID;
 	const apiKeys: Record<string, ApiKeyScope> = { ...(options.apiKeys ?? { [DEFAULT_API_KEY]: 'fullAccess' }) };
-	const now = options.now ?? ((): number => Math.floor(Date.now() / 1000));
+	const offset = options.clockOffsetSeconds ?? 0;
+	const now = options.now ?? ((): number => Math.floor(Date.now() / 1000) + offset);
 	const state = new EmulatorState(now);
+	state.messagePageCap = options.messagePageCap;
 	const requests: RecordedRequest[] = [];
 	const faults: Fault[] = [];
 	const rateLimiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, now, options.rateWindowSeconds);

@@ -65,6 +65,11 @@ export interface Fault {
 	delayMs?: number;
 	/** Let this many requests through normally first (a fault in the middle of a run). */
 	after?: number;
+	/**
+	 * With `status` or `drop`: carry the request out this much later, after the answer (a CometChat still
+	 * storing a write when a gateway gave up on it). Without the rate limit and key check.
+	 */
+	handleAfterMs?: number;
 }
 
 /** Decides, for a request no queued fault answers, whether a fault answers it (`index`: its place in the request log). */
@@ -177,6 +182,8 @@ const BASE_HEADERS: Record<string, string> = {
 
 export function createHttpServer(ctx: ServerContext): http.Server {
 	return http.createServer((req, res) => {
+		// The Date header from CometChat's clock (the emulator's `now`), as a real server's follows its own.
+		clocks.set(res, ctx.state.now);
 		const load = ctx.inFlight;
 		if (load) {
 			load.now += 1;
@@ -224,7 +231,17 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 	if (ctx.faults[0]?.after && !queued) ctx.faults[0] = { ...ctx.faults[0], after: ctx.faults[0].after - 1 };
 	const fault = queued ?? ctx.faultPlan?.(recorded, ctx.requests.length - 1);
 	if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-	if (fault?.drop && !fault.handle) {
+	if (fault?.handleAfterMs !== undefined && (fault.status !== undefined || fault.drop)) {
+		const late = matchRoute(method, path);
+		setTimeout(() => {
+			try {
+				late?.route.handler({ method, params: late.params, query, headers, body, state: ctx.state });
+			} catch {
+				// A refused write stores nothing, as it would have then.
+			}
+		}, fault.handleAfterMs);
+	}
+	if (fault?.drop && (!fault.handle || fault.handleAfterMs !== undefined)) {
 		req.socket.destroy();
 		return;
 	}
@@ -329,7 +346,12 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 	});
 }
 
+/** The clock of the emulator answering each response. */
+const clocks = new WeakMap<http.ServerResponse, () => number>();
+
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>, statusText?: string): void {
+	const clock = clocks.get(res);
+	if (clock) res.setHeader('Date', new Date(clock() * 1000).toUTCString());
 	const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
 	const allHeaders = mergeHeaders(BASE_HEADERS, headers, { 'Content-Length': String(Buffer.byteLength(text)) });
 	if (statusText === undefined) res.writeHead(status, allHeaders);

@@ -177,6 +177,8 @@ export class EmulatorState {
 	/** The last message id handed out; ids are a growing counter, sent as strings [REC]. */
 	lastMessageId = 0;
 	private seqCounter = 0;
+	/** Message lists answer at most this many messages a page, whatever `limit` asks (a CometChat that caps pages); meta.current.limit says so. */
+	messagePageCap?: number;
 
 	/** `now` returns unix seconds. */
 	constructor(readonly now: () => number = () => Math.floor(Date.now() / 1000)) {}

@@ -24,6 +24,7 @@ import {
 	type IConnections,
 	type IPinData,
 	type IDataObject,
+	type IExecuteFunctions,
 	type IHttpRequestOptions,
 	type INode,
 	type INodeCredentialTestResult,
@@ -88,6 +89,24 @@ export const managementNode: NodeKind = {
 	credentialType: managementCredentialType,
 };
 const KINDS = [chatNode, managementNode];
+
+/**
+ * A node of this package as n8n would run it were it purely declarative: its description without
+ * execute(), loaded as n8n's DirectoryLoader loads such a node (applyDeclarativeNodeOptionParameters:
+ * n8n's Request Options), and given the execute() n8n's NodeTypes gives it (packages/cli node-types.ts,
+ * when shouldAssignExecuteMethod holds: a RoutingNode over the context WorkflowExecute made for the
+ * node, the same in n8n 1.122 and 2.41). Not WorkflowExecute's executeDeclarativeNodeInTest, the
+ * path it takes only for a node with no execute() at all (no cancel signal, no hints).
+ */
+export function underRoutingNode(kind: NodeKind): NodeKind {
+	const { description, methods } = kind.nodeType;
+	const declarative: INodeType = { description: { ...description, properties: [...description.properties] }, methods };
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(declarative);
+	declarative.execute = async function (this: IExecuteFunctions) {
+		return (await new RoutingNode(this as never, declarative).runNode()) ?? [];
+	};
+	return { ...kind, nodeType: declarative };
+}
 
 export class TestNodeTypes implements INodeTypes {
 	constructor(private readonly types: Record<string, INodeType>) {}

@@ -15,6 +15,7 @@ describe('rate limits and retries', () => {
 		headers: { 'Retry-After': retryAfter },
 		body: { error: { message: 'Too many requests.', devMessage: '', source: 'chat-api', code: 'ERR_TOO_MANY_REQUESTS' } },
 	});
+	const gatewayTimeout = { status: 504, body: '<html><body>504 Gateway Time-out</body></html>' };
 	const serverError = { status: 500, body: { error: { message: 'Boom.', devMessage: '', source: 'chat-api', code: 'ERR_EXCEPTION' } } };
 	const getUser = { resource: 'user', operation: 'get', uid: byId('alice') };
 	const send = (extra: Record<string, unknown> = {}) => ({
@@ -111,33 +112,117 @@ describe('rate limits and retries', () => {
 		expect(items[0].json).toEqual(fullView(emulator.state, emulator.state.messages[0]));
 	});
 
-	it('sends a message again after a 5xx only once CometChat shows it does not have it', async () => {
+	it('a message whose answer timed out while CometChat was still storing it is found by a later lookup, not sent again', async () => {
+		// Request Options → Timeout 1 s; CometChat stores the message 3 s after it arrived. Today's main looked once at
+		// once, found nothing and sent it again: two messages with one MUID.
+		await start();
+		emulator.failNext({ delayMs: 3_000 });
+		const { items, error } = await run(send({ requestOptions: { timeout: 1_000 } }));
+		expect(error).toBeUndefined();
+		expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+		expect(emulator.requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(1);
+		expect(emulator.state.messages).toHaveLength(1);
+		expect(items[0].json).toEqual(fullView(emulator.state, emulator.state.messages[0]));
+	}, 30_000);
+
+	it('a gateway 504 for a message CometChat stores 2 s later: one message, returned as sent', async () => {
+		await start();
+		emulator.failNext({ ...gatewayTimeout, handleAfterMs: 2_000 });
+		const { items, error } = await run(send({ options: { muid: 'late-1' } }));
+		expect(error).toBeUndefined();
+		expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+		expect(emulator.state.messages.map((m) => m.muid)).toEqual(['late-1']);
+		expect(items[0].json).toMatchObject({ muid: 'late-1', data: { text: 'Hello' } });
+	}, 30_000);
+
+	it('a lost answer never leads to a second send: a message never stored ends "outcome unknown" naming its MUID, after the settle time', async () => {
 		await start();
 		emulator.seedUser({ uid: 'bob' });
 		emulator.failNext(serverError);
-		const { items, error } = await run(send({ options: { onBehalfOf: 'bob' } }));
-		expect(error).toBeUndefined();
-		expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v3/messages', 'GET /v3/users/alice/messages', 'POST /v3/messages']);
-		// As bob sees his conversation with alice.
-		expect(emulator.requests[1].headers.onbehalfof).toBe('bob');
-		expect(emulator.requests[1].query).not.toHaveProperty('sender');
-		expect(emulator.requests[2].body).toEqual(emulator.requests[0].body);
-		expect(emulator.state.messages).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ sender: 'bob', receiver: 'alice', muid: derivedMuid() });
-	});
+		const { error } = await run(send({ options: { onBehalfOf: 'bob', muid: 'order-9' }, retry: { settleTime: 2 } }));
+		expect(error?.message).toBe('CometChat did not confirm POST /messages (HTTP 500): it may or may not have taken effect, so it was not repeated [item 0]');
+		expect(error?.description).toContain('no message with Message UID "order-9" and this content reached user alice within 2 s after the answer was lost');
+		expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+		// Looked up more than once over the settle time, as bob sees his conversation with alice.
+		const lookups = emulator.requests.filter((r) => r.method === 'GET');
+		expect(lookups.length).toBeGreaterThan(1);
+		expect(lookups.every((r) => r.headers.onbehalfof === 'bob' && r.query.sender === undefined)).toBe(true);
+		expect(emulator.state.messages).toHaveLength(0);
+	}, 30_000);
 
-	it('fails with "outcome unknown" when the lookup cannot tell: more messages since than one read shows', async () => {
+	it('a busy sender: the lookup follows the list\'s pages until the window is read and finds the message on a later one', async () => {
+		// Today's main read one page of 1000 and ended "outcome unknown".
 		await start();
 		for (let i = 0; i < 1000; i++) seedMessage(emulator.state, { sender: 'app_system', receiver: 'alice', text: `busy ${i}` });
-		emulator.failNext({ drop: true });
-		const { error } = await run(send());
-		expect(error?.message).toBe(
-			'CometChat did not confirm POST /messages (the connection broke before the answer came): it may or may not have taken effect, so it was not repeated [item 0]',
-		);
-		expect(error?.description).toContain('could not tell: /users/alice/messages has 1000 or more messages since the first try');
-		expect(emulator.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
-		expect(emulator.state.messages).toHaveLength(1000);
+		emulator.failNext({ drop: true, handle: true });
+		const { items, error } = await run(send());
+		expect(error).toBeUndefined();
+		expect(emulator.requests.map((r) => r.method)).toEqual(['POST', 'GET', 'GET']);
+		expect(emulator.requests[2].query).toMatchObject({ affix: 'append', id: '1000', limit: '1000' });
+		expect(emulator.state.messages).toHaveLength(1001);
+		expect(items[0].json).toMatchObject({ id: '1001', muid: derivedMuid() });
 	});
+
+	it('a CometChat that caps pages at 100: a page of 100 when 1000 was asked is not taken as the whole window', async () => {
+		// Today's main took the short page as all there was, found nothing and sent again.
+		await start({ messagePageCap: 100 });
+		for (let i = 0; i < 150; i++) seedMessage(emulator.state, { sender: 'app_system', receiver: 'alice', text: `busy ${i}` });
+		emulator.failNext({ drop: true, handle: true });
+		const { items, error } = await run(send());
+		expect(error).toBeUndefined();
+		expect(emulator.requests.map((r) => r.method)).toEqual(['POST', 'GET', 'GET']);
+		expect(emulator.state.messages).toHaveLength(151);
+		expect(items[0].json).toMatchObject({ id: '151', muid: derivedMuid() });
+	});
+
+	it('CometChat\'s clock 6 minutes behind n8n\'s: the lookup window comes from its Date header, and the message is found', async () => {
+		// Today's main read from n8n's clock less 300 s, missed the message and sent it again.
+		await start({ clockOffsetSeconds: -360 });
+		emulator.failNext({ drop: true, handle: true });
+		const { items, error } = await run(send());
+		expect(error).toBeUndefined();
+		expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+		const [first, again] = emulator.requests.filter((r) => r.method === 'GET').map((r) => Number(r.query.fromTimestamp));
+		const sentAt = emulator.state.messages[0].sentAt;
+		expect(first).toBeGreaterThan(sentAt);
+		expect(again).toBeLessThanOrEqual(sentAt);
+		expect(sentAt - again).toBeLessThan(30);
+		expect(emulator.state.messages).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ muid: derivedMuid(), sentAt });
+	});
+
+	it('a reused Message UID: another item\'s with other content is refused before any request; with the same content it is sent once for both', async () => {
+		await start();
+		const input = [{ json: { text: 'A', muid: 'x' } }, { json: { text: 'B', muid: 'x' } }, { json: { text: 'C', muid: 'y' } }, { json: { text: 'C', muid: 'y' } }];
+		const { items, error } = await run(send({ text: '={{ $json.text }}', options: { muid: '={{ $json.muid }}' } }), input);
+		expect(error?.message).toBe('Message UID "x" is also item 0\'s, with other content [item 1]');
+		expect(items).toHaveLength(0);
+		const continued = await runNode({ parameters: send({ text: '={{ $json.text }}', options: { muid: '={{ $json.muid }}' } }), credentials: credentials(), input, continueOnFail: true });
+		expect(continued.items.map((item) => item.json.error ?? (item.json.data as { text: string }).text)).toEqual([
+			'A',
+			'Message UID "x" is also item 0\'s, with other content [item 1]',
+			'C',
+			'C',
+		]);
+		expect(continued.items[2].json.id).toBe(continued.items[3].json.id);
+		// The first run sent A (and C) before item 1 failed it; the second A, C once each; B never.
+		expect(emulator.state.messages.map((m) => m.data.text).filter((t) => t === 'B')).toEqual([]);
+		expect(emulator.requests.filter((r) => r.method === 'POST').map((r) => (r.body as { data: { text: string } }).data.text).filter((t) => t === 'C')).toHaveLength(2);
+	});
+
+	it('a lost answer whose lookup finds the MUID on another message (an earlier execution\'s, other content) fails naming it, sends nothing more', async () => {
+		// Today's main returned the earlier message as this item's, and never sent this one.
+		await start();
+		const earlier = seedMessage(emulator.state, { sender: 'app_system', receiver: 'alice', text: 'Yesterday' });
+		earlier.muid = 'reused';
+		emulator.failNext(gatewayTimeout);
+		const { error, items } = await run(send({ options: { muid: 'reused' }, retry: { settleTime: 1 } }));
+		expect(items).toHaveLength(0);
+		expect(error?.message).toMatch(/^CometChat did not confirm POST \/messages \(HTTP 504\)/);
+		expect(error?.description).toContain(`user alice (message ${earlier.id} has this MUID, with other content)`);
+		expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+		expect(emulator.state.messages).toHaveLength(1);
+	}, 30_000);
 
 	it('fails with "outcome unknown" when the lookup itself fails', async () => {
 		await start();
@@ -254,13 +339,12 @@ describe('rate limits and retries', () => {
 		emulator.reset();
 		emulator.failNext({ drop: true, handle: true });
 		const withToken = await create('dave', { withAuthToken: true });
-		expect(withToken.error?.description).toContain('could not tell: the user may have been created, but its auth token was only in the lost answer');
-		expect(emulator.requests).toHaveLength(1);
+		expect(withToken.error?.description).toContain('could not tell: the user was created by this try, but its auth token was only in the lost answer');
+		expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v3/users', 'GET /v3/users/dave']);
 	});
 
 	it('n8n\'s Retry On Fail creates each user once: the re-run returns the users its first run created', async () => {
-		// Three users; grace's create is refused once (a 4xx, so the node fails and n8n runs it again). Before,
-		// the re-run failed on erin and frank with ERR_UID_ALREADY_EXISTS.
+		// Three users; grace's create is refused once (a 4xx, so the node fails and n8n runs it again).
 		await start();
 		const refused = { status: 400, body: { error: { message: 'Try later.', devMessage: '', source: 'chat-api', code: 'ERR_BAD_REQUEST' } } };
 		let graceRefused = false;
@@ -286,10 +370,11 @@ describe('rate limits and retries', () => {
 			['grace', 'Grace'],
 		]);
 		expect([...emulator.state.users.keys()].filter((uid) => ['erin', 'frank', 'grace'].includes(uid)).sort()).toEqual(['erin', 'frank', 'grace']);
-		// The re-run read every user first and created only grace, whose first try was refused.
+		// The re-run returned the answers erin's and frank's creates got, without a request, and created only
+		// grace, whose first try was refused.
 		const creates = emulator.requests.filter((r) => r.method === 'POST').map((r) => `${(r.body as { uid: string }).uid} ${r.status}`);
 		expect(creates.sort()).toEqual(['erin 200', 'frank 200', 'grace 200', 'grace 400']);
-		expect(emulator.requests.filter((r) => r.method === 'GET').map((r) => r.path).sort()).toEqual(['/v3/users/erin', '/v3/users/frank', '/v3/users/grace']);
+		expect(emulator.requests.filter((r) => r.method === 'GET')).toEqual([]);
 	});
 
 	it('keeps the user\'s own MUID and looks the message up by it after a lost answer', async () => {
@@ -330,6 +415,35 @@ describe('rate limits and retries', () => {
 		expect(error).toBeUndefined();
 		expect(emulator.requests).toHaveLength(10);
 		expect(items[0].json.uid).toBe('alice');
+	}, 30_000);
+
+	it('waits at least a growing backoff when CometChat asks for no wait at all, and Max Wait 0 means no retry', async () => {
+		// Today's main retried a Retry-After of 0 (or an X-Rate-Limit-Reset in the past) at once, without end and
+		// past Max Wait, also with Max Wait 0: 300 such answers → 301 requests.
+		await start();
+		const pastReset = {
+			...tooMany('0'),
+			headers: { 'X-Rate-Limit-Reset': String(Math.floor(Date.now() / 1000) - 60) },
+		};
+		for (const answer of [tooMany('0'), pastReset]) {
+			emulator.reset();
+			emulator.seedUser({ uid: 'alice' });
+			emulator.failNext(answer, 300);
+			const started = Date.now();
+			const { error } = await run({ ...getUser, retry: { maxWait: 3 } });
+			// Waits of 0.5 s and 1 s fit in 3 s; the next, 2 s, would not.
+			expect(error?.message).toBe('ERR_TOO_MANY_REQUESTS: Too many requests. [item 0]');
+			expect(error?.description).toContain('Still rate-limited after 3 tries over 2 s; CometChat asks to wait 2 s more, beyond Max Wait (3 s).');
+			expect(emulator.requests).toHaveLength(3);
+			expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+
+			emulator.reset();
+			emulator.seedUser({ uid: 'alice' });
+			emulator.failNext(answer, 300);
+			const none = await run({ ...getUser, retry: { maxWait: 0 } });
+			expect(none.error?.description).toContain('Not retried: Rate Limits and Retries → Max Wait is 0.');
+			expect(emulator.requests).toHaveLength(1);
+		}
 	}, 30_000);
 
 	it('gives up when the next wait would pass Max Wait, naming the real reason', async () => {
@@ -385,26 +499,33 @@ describe('rate limits and retries', () => {
 		expect(emulator.state.getGroup('hiking')?.members.size).toBe(31);
 	});
 
-	it('creates 2,000 users and sends them 2,000 messages under a time-window rate limit and mixed faults: each exactly once, in order', async () => {
+	it('creates 2,000 users and sends them 2,000 messages under a time-window rate limit and mixed faults, late-storing answers too: each exactly once, in order', async () => {
 		// CometChat's limit as it works: a budget per window (here 1 s, so the test runs in seconds), a 429 with
 		// Retry-After to the window's end once it is spent. On top, by the request's place in the log (the
 		// same every run): a 429 of its own, a 5xx before anything is stored, and a connection dropped after
 		// CometChat stored the write — the answer lost, the user or message there.
 		await start({ rateWindowSeconds: 1, rateLimits: { core: 150, standard: 150 } });
-		const planned = { throttled: new Set<number>(), failed: 0, dropped: 0 };
+		const planned = { throttled: new Set<number>(), failed: 0, dropped: 0, late: 0 };
 		emulator.planFaults((request, index) => {
 			if (index % 97 === 7) {
 				planned.throttled.add(index);
 				return tooMany('1');
 			}
 			if (request.method !== 'POST') return undefined;
-			if (index % 89 === 11) {
+			// A 5xx before anything is stored only for user creations: a send's 5xx is a lost answer, never sent
+			// again, so it would end "outcome unknown" (tested on its own above).
+			if (index % 89 === 11 && request.path === '/v3/users') {
 				planned.failed++;
 				return serverError;
 			}
 			if (index % 83 === 5) {
 				planned.dropped++;
 				return { drop: true, handle: true };
+			}
+			// A send whose answer is lost while CometChat still stores it: a gateway's 504, stored half a second later.
+			if (index % 79 === 3 && request.path === '/v3/messages') {
+				planned.late++;
+				return { ...gatewayTimeout, handleAfterMs: 500 };
 			}
 			return undefined;
 		});
@@ -415,7 +536,8 @@ describe('rate limits and retries', () => {
 		expect(created.items.map((item) => item.json.uid)).toEqual(input.map((i) => i.json.uid));
 		expect(created.items.map((item) => item.json.name)).toEqual(input.map((i) => i.json.name));
 		const creates = emulator.requests.length;
-		const sent = await run(send({ receiver: byId('={{ $json.uid }}'), text: '=Welcome {{ $json.name }}' }), input);
+		// A short settle time: every late message is stored long before it ends, so none may be reported unknown.
+		const sent = await run(send({ receiver: byId('={{ $json.uid }}'), text: '=Welcome {{ $json.name }}', retry: { settleTime: 10 } }), input);
 		expect(sent.error).toBeUndefined();
 		expect(sent.items.map((item) => item.json.receiver)).toEqual(input.map((i) => i.json.uid));
 		expect(sent.items.map((item) => item.json.muid)).toEqual(input.map((_, i) => derivedMuid(i)));
@@ -424,8 +546,9 @@ describe('rate limits and retries', () => {
 		// Every fault happened, and CometChat's own window throttled both runs.
 		const log = emulator.requests;
 		expect(planned.throttled.size).toBeGreaterThan(20);
-		expect(planned.failed).toBeGreaterThan(20);
+		expect(planned.failed).toBeGreaterThan(5);
 		expect(planned.dropped).toBeGreaterThan(20);
+		expect(planned.late).toBeGreaterThan(5);
 		const windowThrottled = (from: number, to: number) =>
 			log.slice(from, to).filter((r, i) => r.status === 429 && !planned.throttled.has(from + i)).length;
 		expect(windowThrottled(0, creates)).toBeGreaterThan(0);

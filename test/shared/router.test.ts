@@ -1,5 +1,11 @@
-import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
-import { chatNode, managementNodeType, nodeType, runNode, TestCredentialsHelper, type NodeKind } from '../harness';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parse as urlParse } from 'node:url';
+import { NodeHelpers, type IDataObject, type INodeExecutionData, type INodeParameters, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
+// n8n 1.85's n8n-workflow (n8n@1.85.x depends on n8n-workflow 1.83.0), the oldest the README supports.
+import { NodeHelpers as NodeHelpers185 } from 'n8n-workflow-1-83';
+import { legacyParse } from '../../nodes/shared/legacyUrl';
+import { chatNode, listSearch, managementNode, managementNodeType, nodeType, runNode, TestCredentialsHelper, underRoutingNode as asN8nRunsIt, type NodeKind } from '../harness';
 import { byId, useEmulator } from '../helpers';
 
 // The CometChat and CometChat Management nodes run their declarative descriptions themselves
@@ -9,7 +15,7 @@ import { byId, useEmulator } from '../helpers';
 // for the same description and answers with the same items and errors.
 
 /** The same description without execute(): n8n runs it with its RoutingNode, as any declarative node. */
-const underRoutingNode: NodeKind = { ...chatNode, nodeType: { description: nodeType.description, methods: nodeType.methods } as INodeType };
+const underRoutingNode: NodeKind = asN8nRunsIt(chatNode);
 
 type Routed = INodeProperties | INodePropertyOptions;
 function* routedParts(parts: readonly unknown[], path: string): Generator<{ path: string; part: Routed }> {
@@ -184,6 +190,193 @@ describe('the routing runner', () => {
 				{ proxy: { host: 'proxy.example', port: 3128, protocol: 'http', auth: { username: 'user', password: 'p@ss' } }, skip: true, timeout: 1234 },
 				{ proxy: undefined, skip: true, timeout: 1234 },
 			]);
+		});
+	});
+	describe('keeps the policies RoutingNode applies (issue 26)', () => {
+		const ctx = useEmulator();
+		beforeEach(() => {
+			for (const uid of ['alice', 'bob']) ctx.emulator.seedUser({ uid, name: uid.toUpperCase() });
+		});
+
+		/** The error as a user sees it: its class, message and description. */
+		const shape = (error: unknown) => {
+			const e = error as { name: string; message: string; description?: string } | undefined;
+			return e && { class: e.name, message: e.message, description: e.description };
+		};
+
+		describe("the credential's Allowed HTTP Request Domains", () => {
+			const restricted = (allowedDomains: string) => ({ ...ctx.credentials(), allowedHttpRequestDomains: 'domains', allowedDomains });
+
+			it.each([
+				['CometChat', chatNode, { resource: 'user', operation: 'get', uid: byId('alice') }, () => restricted('api.example.com')],
+				['CometChat Management', managementNode, { resource: 'app', operation: 'getAll', returnAll: true }, () => ({ ...ctx.managementCredentials(), allowedHttpRequestDomains: 'domains', allowedDomains: 'api.example.com' })],
+			] as const)('%s: a request to a host not on the list is refused as RoutingNode refuses it, before it is sent', async (_name, kind, parameters, credentials) => {
+				const errors = [];
+				for (const node of [kind, asN8nRunsIt(kind)]) {
+					ctx.emulator.reset();
+					const { error } = await runNode({ parameters: parameters as INodeParameters, credentials: credentials(), node });
+					errors.push(shape(error));
+					expect(ctx.emulator.requests).toEqual([]);
+				}
+				expect(errors[0]?.message).toMatch(/^Domain not allowed: This credential is restricted from accessing 127\.0\.0\.1:\d+\. Only the following domains are allowed: api\.example\.com$/);
+				expect(errors[0]).toEqual(errors[1]);
+			});
+
+			it('the host on the list is served; Specific Domains with an empty list stops the node as RoutingNode does', async () => {
+				const { error, items } = await runNode({ parameters: { resource: 'user', operation: 'get', uid: byId('alice') }, credentials: restricted('127.0.0.1') });
+				expect(error).toBeUndefined();
+				expect(items[0].json.uid).toBe('alice');
+				const errors = [];
+				for (const node of [chatNode, underRoutingNode]) {
+					ctx.emulator.reset();
+					errors.push(shape((await runNode({ parameters: { resource: 'user', operation: 'get', uid: byId('alice') }, credentials: restricted(' '), node })).error));
+				}
+				expect(errors[0]?.message).toBe('No allowed domains specified. Configure allowed domains or change restriction setting.');
+				expect(errors[0]).toEqual(errors[1]);
+			});
+
+			describe('on a redirect', () => {
+				let redirector: Server;
+				let redirectorUrl = '';
+				beforeAll(async () => {
+					// Sends every request on to the emulator under another name of the same machine (localhost).
+					redirector = createServer((request, response) => {
+						response.writeHead(302, { location: `${ctx.emulator.url.replace('127.0.0.1', 'localhost').replace(/\/v3$/, '')}${request.url}` }).end();
+					});
+					await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+					redirectorUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/v3`;
+				});
+				afterAll(async () => await new Promise((resolve) => redirector.close(resolve)));
+
+				it('a redirect to a host not on the list is refused as RoutingNode refuses it', async () => {
+					const errors = [];
+					for (const node of [chatNode, underRoutingNode]) {
+						ctx.emulator.reset();
+						const credentials = { ...restricted('127.0.0.1'), baseUrl: redirectorUrl };
+						errors.push(shape((await runNode({ parameters: { resource: 'user', operation: 'get', uid: byId('alice') }, credentials, node })).error));
+						expect(ctx.emulator.requests).toEqual([]);
+					}
+					expect(errors[0]?.message).toMatch(/^Redirected request failed: Domain not allowed: This credential is restricted from accessing localhost:\d+\. Only the following domains are allowed: 127\.0\.0\.1$/);
+					expect(errors[0]).toEqual(errors[1]);
+				});
+			});
+
+			it("the nodes' own requests (list searches, Send and Wait, the trigger's registration) are held to the same list", async () => {
+				await expect(listSearch('searchUsers', restricted('api.example.com'))).rejects.toThrow(/^Domain not allowed: .* Only the following domains are allowed: api\.example\.com$/);
+				expect(ctx.emulator.requests).toEqual([]);
+				const managementCredentials = { ...ctx.managementCredentials(), allowedHttpRequestDomains: 'domains', allowedDomains: 'api.example.com' };
+				await expect(listSearch('searchApps', managementCredentials, {}, undefined, undefined, managementNode)).rejects.toThrow(/Domain not allowed/);
+				expect(ctx.emulator.requests).toEqual([]);
+				expect((await listSearch('searchUsers', restricted('127.0.0.1'))).results.map((user) => user.value).sort()).toEqual(['alice', 'bob']);
+			});
+		});
+
+		describe("on n8n 1.85 (n8n-workflow 1.83's displayParameter, whose fourth argument is the parameters' root)", () => {
+			beforeEach(() => {
+				jest.spyOn(NodeHelpers, 'displayParameter').mockImplementation(NodeHelpers185.displayParameter as never);
+			});
+			afterEach(() => jest.restoreAllMocks());
+
+			it('sends what the folded collections hold: On Behalf Of, a Get Many filter', async () => {
+				const { error } = await runNode({
+					parameters: { resource: 'message', operation: 'send', receiverType: 'user', receiver: byId('bob'), text: 'Hi', options: { onBehalfOf: 'alice' } },
+					credentials: ctx.credentials(),
+				});
+				expect(error).toBeUndefined();
+				expect(ctx.emulator.requests[0].headers.onbehalfof).toBe('alice');
+				ctx.emulator.reset();
+				await runNode({ parameters: { resource: 'user', operation: 'getAll', limit: 2, filters: { roles: 'default' } }, credentials: ctx.credentials() });
+				expect(ctx.emulator.requests[0].query).toMatchObject({ roles: 'default' });
+			});
+
+			it('App → Create sends its body fields', async () => {
+				const { error } = await runNode({
+					parameters: { resource: 'app', operation: 'create', name: 'Acme', region: 'eu', options: { skipSampleData: true, version: '3' } },
+					credentials: ctx.managementCredentials(),
+					node: managementNode,
+				});
+				expect(error).toBeUndefined();
+				expect(ctx.emulator.requests[0].body).toEqual({ name: 'Acme', region: 'eu', skipSampleData: true, version: '3' });
+			});
+		});
+
+		it('an expression that fails in a field only a pre-send reads stops the node there, as in RoutingNode: no later item is sent', async () => {
+			// The UID is read by User → Create's pre-send only; the first item has none and asks a node that is not there.
+			const parameters = { resource: 'user', operation: 'create', uid: '={{ $json.uid || $("Nowhere").item.json.uid }}', name: 'Someone' };
+			const input = [{ json: {} }, { json: { uid: 'carl' } }];
+			const errors = [];
+			for (const node of [chatNode, underRoutingNode]) {
+				ctx.emulator.reset();
+				const { error } = await runNode({ parameters, credentials: ctx.credentials(), input, node });
+				expect(ctx.emulator.requests).toEqual([]);
+				errors.push(shape(error));
+			}
+			expect(errors[0]).toMatchObject({ class: 'NodeOperationError', message: "Referenced node doesn't exist" });
+			expect(errors[0]).toEqual(errors[1]);
+		});
+
+		describe('Request Options: the proxy read as n8n reads it (url.parse)', () => {
+			it.each([
+				'http://proxy:80',
+				'http://user:pa%3Ass@proxy.example:3128',
+				'http://[::1]:3128',
+				'HTTP://User:P@Proxy.Example:3128/path?x#y',
+				'  http://u:p:q@proxy:3128 ',
+				'http://a@b@c:1',
+				'http://exämple.com:1',
+				'http://:3128',
+				'http://proxy:',
+				'http://proxy:abc',
+				'http://a b:1',
+				'proxy:3128',
+				'//u@h:1',
+				'javascript://x:1',
+				'x',
+				'http://[::1:1',
+				'http://%zz@p:1',
+			])('%j: what url.parse gives', (proxy) => {
+				const parts = (parse: (url: string) => IDataObject) => {
+					try {
+						const { protocol, auth, host, hostname, port } = parse(proxy);
+						return { protocol, auth, host, hostname, port };
+					} catch (error) {
+						return { throws: (error as Error).message };
+					}
+				};
+				expect(parts((url) => legacyParse(url, null) as never)).toEqual(parts(urlParse as never));
+			});
+
+			it('sends the proxy RoutingNode sends: a default port, an encoded colon in the password, an IPv6 address', async () => {
+				const proxies = ['http://proxy:80', 'http://user:pa%3Ass@proxy.example:3128', 'http://[::1]:3128'];
+				const runs = [];
+				for (const node of [chatNode, underRoutingNode]) {
+					const seen: unknown[] = [];
+					const proto = TestCredentialsHelper.prototype;
+					const original = proto.authenticate;
+					const spy = jest.spyOn(proto, 'authenticate').mockImplementation(async function (this: TestCredentialsHelper, credentials, type, options, ...rest) {
+						seen.push(options.proxy);
+						return await original.call(this, credentials, type, { ...options, proxy: undefined }, ...rest);
+					});
+					try {
+						const { error } = await runNode({
+							parameters: { resource: 'user', operation: 'get', uid: byId('alice'), requestOptions: { proxy: '={{ $json.proxy }}' } },
+							credentials: ctx.credentials(),
+							input: proxies.map((proxy) => ({ json: { proxy } })),
+							node,
+						});
+						expect(error).toBeUndefined();
+					} finally {
+						spy.mockRestore();
+					}
+					runs.push(seen);
+				}
+				expect(runs[0]).toEqual([
+					{ host: 'proxy', port: 80, protocol: 'http' },
+					{ host: 'proxy.example', port: 3128, protocol: 'http', auth: { username: 'user', password: 'pa' } },
+					{ host: '::1', port: 3128, protocol: 'http' },
+				]);
+				expect(runs[0]).toEqual(runs[1]);
+			});
 		});
 	});
 });

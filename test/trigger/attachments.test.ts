@@ -11,7 +11,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { OutboundHttp } from '@n8n/backend-network';
+import { DnsResolver, OutboundHttp } from '@n8n/backend-network';
 import { Container } from '@n8n/di';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import {
@@ -157,6 +157,20 @@ describe('CometChat Trigger: Download Attachments in the engine (through the Bas
 		expect(JSON.stringify(item)).not.toContain(DEFAULT_MANAGEMENT_SECRET);
 	});
 
+	it('a management API that does not answer: the key lookup ends with the event time limit, the workflow starts with every file listed', async () => {
+		put('a.png', { data: Buffer.from('a') });
+		put('b.png', { data: Buffer.from('b') });
+		emulator.failNext({ delayMs: 60_000 });
+		const { answer, item } = await run([media('a.png'), media('b.png')], { attachmentEventTimeout: 1 });
+		expect(answer.status).toBe(200);
+		const message = "The app's REST API key was not read through the CometChat Management API within the Attachment Time Limit per Event; the workflow started without the files";
+		expect(item.json.attachmentErrors).toEqual([media('a.png'), media('b.png')].map((url) => ({ url, code: 'event_time_limit', message })));
+		// The execution started while the lookup was still unanswered (its request cancelled), no file was asked for.
+		expect(managementCalls()).toHaveLength(1);
+		expect(managementCalls()[0].status).toBeUndefined();
+		expect(mediaCalls()).toEqual([]);
+	});
+
 	it('fetches nothing that is not https on a CometChat media host: each refusal is listed, no request is made', async () => {
 		const host = new URL(foreign.origin).host;
 		const urls = [
@@ -189,6 +203,29 @@ describe('CometChat Trigger: Download Attachments in the engine (through the Bas
 		]);
 		expect(foreign.seen).toEqual([]);
 		expect(mediaCalls()).toEqual([]);
+	});
+
+	it("a CometChat media host name whose DNS answer is internal is refused before any request (n8n's resolver in the engine)", async () => {
+		// The name passes the host allowlist, so the address check is what refuses it: 10.0.0.5 is in n8n's
+		// own blocked ranges (its egress filter refuses it while resolving), the others only in the trigger's.
+		const url = 'https://files-us.cometchat.io/demo-app/media/a.png';
+		const resolver = Container.get(DnsResolver);
+		for (const [address, message] of [
+			['10.0.0.5', "files-us.cometchat.io resolves to an address n8n's egress rules block; not fetched"],
+			['100.64.1.1', 'files-us.cometchat.io resolves to 100.64.1.1, a carrier-grade NAT address; not fetched'],
+			['100.100.100.200', 'files-us.cometchat.io resolves to 100.100.100.200, a cloud metadata address; not fetched'],
+		]) {
+			const family = address.includes(':') ? 6 : 4;
+			const lookup = jest.spyOn(resolver, 'lookup').mockResolvedValue([{ address, family }]);
+			try {
+				const { item } = await run([url], {}, 'manual');
+				expect(item.json.attachmentErrors).toEqual([{ url, code: 'blocked_address', message }]);
+				expect(lookup.mock.calls.map(([host]) => host)).toEqual(['files-us.cometchat.io']);
+			} finally {
+				lookup.mockRestore();
+			}
+		}
+		expect(emulator.requests).toEqual([]);
 	});
 
 	it('never follows a redirect of the keyed request: a foreign target sees nothing, an allowed one is fetched without the key', async () => {

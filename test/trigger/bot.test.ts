@@ -237,6 +237,18 @@ describe('CometChat Trigger: bot conversations, messages from bots', () => {
 		);
 		const delivery = await deliver(harness.url, toBot('631', 'hi'), { auth: AUTH });
 		expect(delivery).toMatchObject({ status: 500, body: { message: expect.stringContaining('Ignore Messages From UIDs: "help desk"') } });
+		// Thrown, as a credential problem is: n8n records an error execution instead of a silent 500.
+		expect(harness.webhookErrors.map((error) => error.message)).toEqual([expect.stringContaining('Ignore Messages From UIDs: "help desk"')]);
+		expect(await harness.executions()).toHaveLength(0);
+	});
+
+	it('an invalid Bot UID fails each delivery visibly (an error execution), as a credential problem does', async () => {
+		const harness = await bot({}, 'support bot');
+		await expect(harness.activate()).rejects.toThrow('The trigger\'s Bot UID');
+		const delivery = await deliver(harness.url, toBot('632', 'hi'), { auth: AUTH });
+		expect(delivery.status).toBe(500);
+		expect(harness.webhookErrors).toHaveLength(1);
+		expect(harness.webhookErrors[0]).toMatchObject({ name: 'NodeOperationError', message: expect.stringMatching(/^The trigger's Bot UID "support bot" has characters CometChat does not allow/) });
 		expect(await harness.executions()).toHaveLength(0);
 	});
 });

@@ -456,7 +456,11 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 		const blocked = { trigger: 'user_blocked', appId: 'demo-app', webhook: 'n8n-hook', data: { blockedBy: 'cometchat-uid-1', users: { 'cometchat-uid-2': george } } };
 		const unblocked = { ...blocked, trigger: 'user_unblocked' };
 		const blockedKey = payload.eventIdentity(blocked);
-		expect(blockedKey).toEqual({ dedupeKey: expect.stringMatching(/^demo-app:n8n-hook:user_blocked:data-[0-9a-f]{32}$/) as unknown, windowed: true });
+		expect(blockedKey).toEqual({
+			dedupeKey: expect.stringMatching(/^demo-app:n8n-hook:user_blocked:data-[0-9a-f]{32}$/) as unknown,
+			windowed: true,
+			supersedes: [blockedKey.dedupeKey.replace(':user_blocked:', ':user_unblocked:')],
+		});
 		const store: IDataObject = {};
 		const t0 = 1_800_000_000_000;
 		const scope = scopeOf('test\nclock', store);

@@ -8,6 +8,7 @@ import {
 	type ILoadOptionsFunctions,
 	type RequestHelperFunctions,
 } from 'n8n-workflow';
+import { credentialAllowedDomains } from '../allowedDomains';
 import { CHAT_CREDENTIAL, resolveBaseUrl } from './baseUrl';
 import { toApiError, typedSecrets } from '../errors/conversion';
 import { redactAll, redactError, rememberSecrets, type SecretSource } from '../errors/redaction';
@@ -72,9 +73,12 @@ export async function cometChatApiRequest(
 	const { url, problem } = resolveBaseUrl(credentials);
 	if (problem || !url) throw new NodeOperationError(this.getNode(), String(problem), { itemIndex });
 	const apiKey = String(credentials.apiKey ?? '');
+	// Held to the credential's Allowed HTTP Request Domains, as the node's own operations are (router.ts).
+	const allowedDomains = credentialAllowedDomains(this.getNode(), credentials);
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await this.helpers.httpRequestWithAuthentication.call(this as unknown as ILoadOptionsFunctions, CHAT_CREDENTIAL, {
+			...(allowedDomains ? { allowedDomains } : {}),
 			method,
 			url: `${url}${path}`,
 			qs,

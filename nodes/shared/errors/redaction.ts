@@ -101,17 +101,43 @@ export function redactAll<T>(value: T, secrets: readonly string[]): T {
 	return matcher ? scrub(value, matcher) : value;
 }
 
-function scrub<T>(value: T, matcher: Matcher, within: object[] = []): T {
-	if (typeof value === 'string') return value.replace(matcher.all, REDACTED) as T;
-	if (value === null || typeof value !== 'object' || within.includes(value)) return value; // (a cycle is left as it is)
-	const inner = [...within, value];
-	if (Array.isArray(value)) return value.map((entry: unknown) => scrub(entry, matcher, inner)) as T;
-	if (isPlainObject(value)) {
-		const copy: IDataObject = {};
-		for (const [key, entry] of Object.entries(value)) copy[scrub(key, matcher)] = scrub(entry, matcher, inner) as IDataObject[string];
-		return copy as T;
+/** An array or a plain object: what scrub copies; anything else (a date, a buffer) is kept as it is. */
+const isContainer = (value: unknown): value is unknown[] | IDataObject => Array.isArray(value) || isPlainObject(value);
+
+/**
+ * The copy redactAll makes. Depth first with a stack of its own, not by recursion: a value nested
+ * thousands of levels deep (an event's metadata) must not overflow the call stack. A value that
+ * contains itself (a cycle) is left as it is at the point it repeats.
+ */
+function scrub<T>(root: T, matcher: Matcher): T {
+	const clean = (text: string) => text.replace(matcher.all, REDACTED);
+	if (typeof root === 'string') return clean(root) as T;
+	if (!isContainer(root)) return root;
+	const copyOf = (value: unknown[] | IDataObject): unknown[] | IDataObject => (Array.isArray(value) ? new Array<unknown>(value.length) : {});
+	const copy = copyOf(root);
+	const onPath = new Set<object>();
+	const work: Array<{ source: unknown[] | IDataObject; target: unknown[] | IDataObject } | { leave: object }> = [{ source: root, target: copy }];
+	while (work.length > 0) {
+		const frame = work.pop() as { source: unknown[] | IDataObject; target: unknown[] | IDataObject } | { leave: object };
+		if ('leave' in frame) {
+			onPath.delete(frame.leave);
+			continue;
+		}
+		const { source, target } = frame;
+		onPath.add(source);
+		work.push({ leave: source });
+		for (const key of Object.keys(source)) {
+			const entry = (source as Record<string, unknown>)[key];
+			let out: unknown = entry;
+			if (typeof entry === 'string') out = clean(entry);
+			else if (isContainer(entry) && !onPath.has(entry)) {
+				out = copyOf(entry);
+				work.push({ source: entry, target: out as unknown[] | IDataObject });
+			}
+			(target as Record<string, unknown>)[Array.isArray(source) ? key : clean(key)] = out;
+		}
 	}
-	return value;
+	return copy as T;
 }
 
 /**
@@ -126,16 +152,31 @@ export function redactItems(items: INodeExecutionData[], secrets: readonly strin
 	return items.map((item) => (holdsSecret(item.json, matcher) ? { ...item, json: scrub(item.json, matcher) } : item));
 }
 
-/** Whether a form of a secret shows in the value: in one of its strings, keys or numbers. */
-function holdsSecret(value: unknown, matcher: Matcher, depth = 0): boolean {
-	if (typeof value === 'string') return value.length >= matcher.shortest && matcher.any.test(value);
-	if (typeof value === 'number' || typeof value === 'bigint') return holdsSecret(String(value), matcher);
-	if (value === null || typeof value !== 'object') return false;
-	if (depth > 100) return true; // deeper than any answer (or a cycle): left to scrub, value by value
-	if (Array.isArray(value)) return value.some((entry: unknown) => holdsSecret(entry, matcher, depth + 1));
-	if (!isPlainObject(value)) return false; // scrub leaves other objects as they are
-	for (const key of Object.keys(value)) {
-		if (holdsSecret(key, matcher) || holdsSecret(value[key], matcher, depth + 1)) return true;
+/**
+ * Whether a form of a secret shows in the value: in one of its strings, keys or numbers. Walked with a
+ * stack of its own (no recursion, so any depth), each object once (so a cycle ends).
+ */
+function holdsSecret(root: unknown, matcher: Matcher): boolean {
+	const shows = (text: string) => text.length >= matcher.shortest && matcher.any.test(text);
+	const seen = new Set<object>();
+	const work: unknown[] = [root];
+	while (work.length > 0) {
+		const value = work.pop();
+		if (typeof value === 'string') {
+			if (shows(value)) return true;
+		} else if (typeof value === 'number' || typeof value === 'bigint') {
+			if (shows(String(value))) return true;
+		} else if (isContainer(value) && !seen.has(value)) {
+			// Other objects are left by scrub as they are, so they are not looked into either.
+			seen.add(value);
+			if (Array.isArray(value)) for (const entry of value) work.push(entry);
+			else {
+				for (const key of Object.keys(value)) {
+					if (shows(key)) return true;
+					work.push(value[key]);
+				}
+			}
+		}
 	}
 	return false;
 }

@@ -13,6 +13,7 @@ import {
 	type IWebhookFunctions,
 	type NodeApiError,
 } from 'n8n-workflow';
+import { credentialAllowedDomains } from '../allowedDomains';
 import { isSafeOverride, SAFE_OVERRIDE_TEST } from '../chat/baseUrl';
 import { toApiError, typedSecrets } from '../errors/conversion';
 import { basicAuthSecret, redactAll, rememberSecrets, type SecretSource } from '../errors/redaction';
@@ -154,6 +155,8 @@ export interface ManagementCall {
 	body?: IDataObject;
 	qs?: IDataObject;
 	headers?: IDataObject;
+	/** Cancels the request (the trigger's per-event time limit). */
+	abortSignal?: AbortSignal;
 }
 
 /**
@@ -170,8 +173,11 @@ export async function managementRequest(
 	const problem = managementCredentialProblem(credentials);
 	const { url } = resolveManagementUrl(credentials);
 	if (problem || !url) throw new NodeOperationError(ctx.getNode(), String(problem));
+	// Held to the credential's Allowed HTTP Request Domains, as the node's own operations are (router.ts).
+	const allowedDomains = credentialAllowedDomains(ctx.getNode(), credentials);
 	try {
 		const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, MANAGEMENT_CREDENTIAL, {
+			...(allowedDomains ? { allowedDomains } : {}),
 			method: call.method,
 			url: `${url}${call.path}`,
 			body: call.body,
@@ -180,6 +186,7 @@ export async function managementRequest(
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			headers: { Accept: 'application/json', ...call.headers },
+			...(call.abortSignal ? { abortSignal: call.abortSignal } : {}),
 		})) as IN8nHttpFullResponse;
 		// Whatever the caller makes of the answer (picker entries, registration errors), no secret in it.
 		return { response: { ...response, body: redactAll(response.body, secrets) }, secrets, baseUrl: url };

@@ -440,7 +440,8 @@ interface Cursor {
 
 /** limit (or perPage), affix, id and sentAt of a cursor list. */
 function readCursor(ctx: RouteContext, v: Validator): Cursor {
-	const size = intQuery(ctx, v, 'limit', 1, LIST_MAX) ?? intQuery(ctx, v, 'perPage', 1, LIST_MAX) ?? LIST_DEFAULT;
+	const asked = intQuery(ctx, v, 'limit', 1, LIST_MAX) ?? intQuery(ctx, v, 'perPage', 1, LIST_MAX) ?? LIST_DEFAULT;
+	const size = Math.min(asked, ctx.state.messagePageCap ?? asked);
 	const affix = ctx.query.affix;
 	if (affix !== undefined && affix !== 'append' && affix !== 'prepend') v.add('affix', 'The selected affix is invalid.');
 	const rawId = ctx.query.id;

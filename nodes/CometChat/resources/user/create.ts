@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/fields';
-import { createUserOnce } from '../../../shared/exactlyOnce';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
+import { createUserOnce } from '../../../shared/userCreateOnce';
 import { readId } from '../../../shared/validate';
 import { profileFields, readName, readProfile } from './fields';
 
@@ -18,7 +18,7 @@ export const create = defineOperation(
 		routing: {
 			request: { method: 'POST', url: '/users' },
 			send: { preSend: [buildUser] },
-			// Created once: after a lost answer the user is read before it is created again.
+			// Created once: after a lost answer the user is read before it is created again (userCreateOnce.ts).
 			operations: { pagination: createUserOnce },
 			output: { postReceive: [unwrapData] },
 		},

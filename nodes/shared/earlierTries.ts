@@ -1,0 +1,87 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { received } from './exactlyOnce';
+import { retrying } from './retry';
+
+// What the checks of writes whose answer was lost share (User → Create, API Key → Create, Management
+// App → Create): a documented read, CometChat's clock, and the create's answer rebuilt from what the
+// read shows.
+
+/**
+ * Seconds taken off the start of a try in CometChat's time: its `Date` header counts whole seconds, and
+ * the answer spends time on the network (INFERRED margin; it only has to be small next to the time
+ * between a try and someone else's write of the same thing).
+ */
+const DATE_MARGIN_SECONDS = 5;
+
+/** The answer of a read: CometChat's `data` and `meta`, and when CometChat sent it by its own clock (unix s). */
+export interface ReadAnswer {
+	data: unknown;
+	meta?: IDataObject;
+	/** From the answer's `Date` header; undefined without one. */
+	cometNow?: number;
+	/** The n8n host's clock when the answer came (ms). */
+	receivedAt: number;
+}
+
+/** The answer check of a node (throwOnApiError, throwOnManagementError): CometChat's error answers become errors. */
+export type AnswerCheck = (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) => Promise<INodeExecutionData[]>;
+
+/** A read with the node's credential and the retry policy (the caller holds its place among the concurrent requests). */
+export async function readAnswer(
+	context: IExecuteSingleFunctions,
+	credential: string,
+	checkAnswer: AnswerCheck,
+	request: IHttpRequestOptions,
+): Promise<ReadAnswer> {
+	const full: IHttpRequestOptions = { ...request, method: 'GET', json: true, returnFullResponse: true, ignoreHttpStatusErrors: true };
+	return await retrying(context, full, async () => {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(context, credential, full)) as IN8nHttpFullResponse;
+		const receivedAt = Date.now();
+		await checkAnswer.call(context, [], response);
+		const body = (response.body ?? {}) as IDataObject;
+		const date = Date.parse(String(headerOf(response, 'date') ?? ''));
+		return { data: body.data, meta: body.meta as IDataObject | undefined, cometNow: Number.isNaN(date) ? undefined : date / 1000, receivedAt };
+	});
+}
+
+function headerOf(response: IN8nHttpFullResponse, name: string): unknown {
+	const headers = (response.headers ?? {}) as IDataObject;
+	const key = Object.keys(headers).find((header) => header.toLowerCase() === name);
+	return key === undefined ? undefined : headers[key];
+}
+
+/**
+ * When a try that began at `since` (the n8n host's clock, ms) began by CometChat's clock (unix s): the
+ * read's `Date` less the time the n8n host counted since the try, less a margin. The two clocks may be
+ * minutes apart; their rates are the same. Undefined when the answer had no `Date` header.
+ */
+export function cometChatTime(answer: ReadAnswer, since: number): number | undefined {
+	if (answer.cometNow === undefined) return undefined;
+	return answer.cometNow - (answer.receivedAt - since) / 1000 - DATE_MARGIN_SECONDS;
+}
+
+/** The output the operation gives for `data` as the create's answer (its postReceive chain). */
+export async function answerOf(
+	context: IExecuteSingleFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	data: IDataObject,
+): Promise<INodeExecutionData[]> {
+	return await received(context, requestData, { statusCode: 200, headers: {}, body: { data } });
+}
+
+/** Whether `stored` carries every value `sent` has (objects: every key sent; IDs compared without case by the caller). */
+export function carries(stored: unknown, sent: unknown): boolean {
+	if (Array.isArray(sent)) return Array.isArray(stored) && stored.length === sent.length && sent.every((value, index) => carries(stored[index], value));
+	if (sent !== null && typeof sent === 'object') {
+		if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return false;
+		return Object.entries(sent).every(([key, value]) => carries((stored as IDataObject)[key], value));
+	}
+	return stored === sent;
+}

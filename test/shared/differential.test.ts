@@ -1,0 +1,3 @@
+import { describeDifferential } from './differentialSuite';
+
+describeDifferential(2);
