@@ -125,7 +125,7 @@ export class CometChatTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether an event CometChat delivers again (it retries after 10 and 30 seconds) starts no second execution. Message Sent events are remembered across restarts (about the newest 950); other events count as repeated for 2 minutes.',
+							'Whether an event CometChat delivers again (it retries after 10 and 30 seconds) starts no second execution. Events with a key CometChat documents (such as Message Sent) are remembered across restarts (about the newest 1,100 per trigger); other events count as repeated for 2 minutes.',
 					},
 					{
 						displayName: 'One Item per Member',

@@ -21,14 +21,31 @@ export interface Identity {
 // CometChat retries a failed delivery after 10 s and again after 30 s (webhooks overview, "Handle
 // Retries Gracefully"); with its 2 s answer timeout the last copy arrives well within 2 minutes.
 export const RETRY_WINDOW_MS = 2 * 60 * 1000;
-// The seen-set in the workflow's static data: n8n writes the whole static data to its database on
-// every change, so it stays small. 32 KB hold about 950 events; the oldest go first (INFERRED size:
-// far more than the events of a retry horizon, across a restart, even for a busy app).
+// Where the seen-sets are kept: one key of the workflow's GLOBAL static data, holding every CometChat
+// Trigger node's set (by node ID). n8n writes a workflow's whole static data on every save, last writer
+// wins, and a node can change only its own node static data and the global one: kept in the node's own,
+// another trigger node's save would write this node's set back as that delivery had loaded it.
+export const STORE_KEY = 'cometChatTrigger';
+// One entry of a set: the key's hash (20 hex digits) and when it was first seen (8 hex digits, seconds
+// since the epoch), one string per set: n8n parses and writes the whole static data on every delivery,
+// and a string of any length costs next to nothing there (an object of a thousand keys costs milliseconds).
+const HASH_CHARS = 20;
+const ENTRY_CHARS = HASH_CHARS + 8;
+// Per trigger node, its two strings: n8n writes the whole static data to its database on every change,
+// so it stays small. 32 KB hold about 1,170 events; the oldest go first (INFERRED size: far more than
+// the events of a retry horizon, across a restart, even for a busy app).
 export const STORE_MAX_BYTES = 32 * 1024;
-// The in-process memory: per trigger node, and the number of trigger nodes (INFERRED sizes; a few
-// hundred KB at most).
-export const MEMORY_MAX_ENTRIES = 5000;
-export const MEMORY_MAX_SCOPES = 200;
+// Once over STORE_MAX_BYTES, a set is cut to this (the oldest dropped): about 70 events at a time.
+export const STORE_TRIM_BYTES = STORE_MAX_BYTES - 2 * 1024;
+// The process-wide memory: the sets of every workflow this process holds, counted in bytes as they are
+// (one byte a character), plus WORKFLOW_OVERHEAD_BYTES a workflow; past it the least recently used
+// workflows are forgotten (their sets stay in their static data, learned again by their next delivery).
+// INFERRED size: 128 trigger nodes with full sets. Measured (`npm run bench:trigger`, Node 20): a full
+// set takes 32 KB of heap (its strings), so the cap is about 4 MB of heap; a delivery's admission takes
+// about 70 µs of synchronous work with two full sets (n8n's own parsing and serialising of that static
+// data about 300 µs more). See BENCHMARKS.md.
+export const MEMORY_MAX_BYTES = 4 * 1024 * 1024;
+export const WORKFLOW_OVERHEAD_BYTES = 512;
 // How far apart two saves of a workflow's static data must be submitted for the database to write them
 // in that order (see saveTurn). INFERRED: the reorder seen on n8n 1.x's SQLite was of statements
 // submitted 2 ms apart; a statement held 250 ms behind a later one is far beyond that.
@@ -36,61 +53,189 @@ export const SAVE_SPACING_MS = 250;
 // The longest a delivery waits for its turn (a steady stream of events); the execution starts then.
 export const SAVE_WAIT_MAX_MS = 1000;
 
-interface Entry {
-	/** Seconds since the epoch when first seen. */
-	t: number;
-	windowed: boolean;
+/** One trigger node's seen-set as saved, each a string of entries, oldest first. */
+interface Sets {
+	/** Events with a key CometChat documents: kept until the byte cap drops them. */
+	seen: string;
+	/** Events identified by a hash of their data: kept for the retry window. */
+	recent: string;
 }
 
 /**
- * Events seen by this process, per trigger node. n8n loads the workflow's static data from its
- * database for every delivery and saves it afterwards, so two deliveries arriving together both read
- * the set before either is saved: only this process-wide memory, checked and written without an
- * await in between, catches the second one.
- *
- * `store` keeps the saves whole: n8n writes the whole static data (last writer wins), and a delivery
- * returns (and is saved) after later deliveries have admitted (the node awaits after admitting). So
- * every delivery's static data points at the same two objects of this process, kept up to date in
- * place: a save serialises everything this process has admitted (and read) by then, not a snapshot of
- * its own moment. That a save serialised earlier is not written after a later one is saveTurn's part.
+ * One workflow's (and mode's) seen-sets in this process. `sets` is the object every delivery's global
+ * static data points at (`STORE_KEY`), kept up to date in place: whatever n8n serialises when it saves
+ * a delivery's static data holds every trigger node's set as this process knows it then.
  */
-interface Scope {
-	entries: Map<string, Entry>;
-	store: { seen: Record<string, number>; recent: Record<string, number> };
+interface WorkflowMemory {
+	sets: Record<string, Sets>;
+	/** Counts the changes to `sets`. */
+	version: number;
+	/** The counted bytes of `sets` (see setBytes). */
+	bytes: number;
+	saves: Saves;
 }
-const memory = new Map<string, Scope>();
+const memory = new Map<string, WorkflowMemory>();
+/** Σ over `memory` of each workflow's bytes plus WORKFLOW_OVERHEAD_BYTES. */
+let memoryBytes = 0;
 
-function memoryOf(scope: string): Scope {
-	let entries = memory.get(scope);
-	if (entries) {
-		// Most recently used last, so the least used scope goes first.
-		memory.delete(scope);
+/** What this process holds now, in counted bytes (see MEMORY_MAX_BYTES). */
+export function memoryUsage(): { bytes: number; workflows: number } {
+	return { bytes: memoryBytes, workflows: memory.size };
+}
+
+/** A node's set as JSON: `"<node>":{"seen":"…","recent":"…"},`. */
+const setBytes = (node: string, sets: Sets) => node.length + sets.seen.length + sets.recent.length + 30;
+
+function workflowMemory(workflow: string): WorkflowMemory {
+	let entry = memory.get(workflow);
+	if (entry) {
+		// Most recently used last, so the least used workflow goes first.
+		memory.delete(workflow);
 	} else {
-		entries = { entries: new Map(), store: { seen: {}, recent: {} } };
-		if (memory.size >= MEMORY_MAX_SCOPES) memory.delete(memory.keys().next().value as string);
+		entry = { sets: {}, version: 0, bytes: 0, saves: { changes: 0, savedChanges: 0, savedAt: 0, queue: Promise.resolve() } };
+		memoryBytes += WORKFLOW_OVERHEAD_BYTES;
 	}
-	memory.set(scope, entries);
-	return entries;
+	memory.set(workflow, entry);
+	return entry;
+}
+
+/** Forgets the least recently used workflows until the process is within MEMORY_MAX_BYTES (never `keep`). */
+function withinCap(keep: string): void {
+	for (const [workflow, entry] of memory) {
+		if (memoryBytes <= MEMORY_MAX_BYTES) return;
+		if (workflow === keep) continue;
+		memory.delete(workflow);
+		memoryBytes -= WORKFLOW_OVERHEAD_BYTES + entry.bytes;
+	}
+}
+
+/** Sets a node's strings, keeping the counts. */
+function store(workflow: WorkflowMemory, node: string, seen: string, recent: string): void {
+	const sets = workflow.sets[node];
+	const before = sets ? setBytes(node, sets) : 0;
+	if (sets && sets.seen === seen && sets.recent === recent) return;
+	if (sets) {
+		sets.seen = seen;
+		sets.recent = recent;
+	} else workflow.sets[node] = { seen, recent };
+	const delta = setBytes(node, workflow.sets[node]) - before;
+	workflow.bytes += delta;
+	memoryBytes += delta;
+	workflow.version += 1;
+}
+
+const timeOf = (entries: string, at: number) => parseInt(entries.slice(at + HASH_CHARS, at + ENTRY_CHARS), 16);
+const entryOf = (hash: string, t: number) => hash + Math.max(0, Math.min(t, 0xffffffff)).toString(16).padStart(8, '0');
+
+/** Where `hash` starts an entry of `entries`, or -1. */
+function indexOf(entries: string, hash: string): number {
+	let at = entries.indexOf(hash);
+	while (at >= 0 && at % ENTRY_CHARS !== 0) at = entries.indexOf(hash, at + 1);
+	return at;
+}
+
+/** An entry string as stored, if it is one (anything else counts as empty). */
+function storedEntries(value: unknown): string {
+	return typeof value === 'string' && value.length % ENTRY_CHARS === 0 && !/[^0-9a-f]/.test(value) ? value : '';
+}
+
+/** A set as earlier versions kept it in the node's static data: hash → seconds. */
+function legacyEntries(value: unknown): string {
+	if (value === null || typeof value !== 'object' || Array.isArray(value)) return '';
+	return Object.entries(value as Record<string, unknown>)
+		.filter(([hash, t]) => /^[0-9a-f]{20}$/.test(hash) && typeof t === 'number' && Number.isFinite(t))
+		.map(([hash, t]) => entryOf(hash, t as number))
+		.join('');
+}
+
+/**
+ * `a` and `b` as one set: the newest sighting of each key, windowed ones expired by `windowStart` dropped,
+ * oldest first.
+ */
+function union(a: Sets, b: Sets, windowStart: number): Sets {
+	const all = new Map<string, { t: number; windowed: boolean }>();
+	const add = (entries: string, windowed: boolean) => {
+		for (let at = 0; at < entries.length; at += ENTRY_CHARS) {
+			const hash = entries.slice(at, at + HASH_CHARS);
+			const t = timeOf(entries, at);
+			if (windowed && t <= windowStart) continue;
+			const known = all.get(hash);
+			if (!known || known.t < t || (known.t === t && !windowed)) all.set(hash, { t, windowed });
+		}
+	};
+	add(a.seen, false);
+	add(b.seen, false);
+	add(a.recent, true);
+	add(b.recent, true);
+	const sorted = [...all].sort(([, x], [, y]) => x.t - y.t);
+	return {
+		seen: sorted.filter(([, e]) => !e.windowed).map(([hash, e]) => entryOf(hash, e.t)).join(''),
+		recent: sorted.filter(([, e]) => e.windowed).map(([hash, e]) => entryOf(hash, e.t)).join(''),
+	};
+}
+
+/** Windowed entries expired by `windowStart` dropped (they are oldest first); past STORE_MAX_BYTES, the oldest down to STORE_TRIM_BYTES. */
+function tidy(sets: Sets, node: string, windowStart: number): Sets {
+	let { seen, recent } = sets;
+	let cut = 0;
+	while (cut < recent.length && timeOf(recent, cut) <= windowStart) cut += ENTRY_CHARS;
+	if (cut > 0) recent = copy(recent.slice(cut));
+	if (setBytes(node, { seen, recent }) > STORE_MAX_BYTES) {
+		// Every windowed entry is younger than the window, so the oldest are at the start of `seen`.
+		const over = setBytes(node, { seen, recent }) - STORE_TRIM_BYTES;
+		const fromSeen = Math.min(seen.length, Math.ceil(over / ENTRY_CHARS) * ENTRY_CHARS);
+		seen = copy(seen.slice(fromSeen));
+		if (fromSeen < over) recent = copy(recent.slice(Math.ceil((over - fromSeen) / ENTRY_CHARS) * ENTRY_CHARS));
+	}
+	return { seen, recent };
+}
+
+/** A string of its own: a slice would keep the whole string it was cut from alive. */
+function copy(value: string): string {
+	return Buffer.from(value, 'latin1').toString('latin1');
 }
 
 /** A fixed-size stand-in for a key: 80 bits, so a collision (a lost event) is out of reach. */
 function hashOf(dedupeKey: string): string {
-	return createHash('sha256').update(dedupeKey).digest('hex').slice(0, 20);
+	return createHash('sha256').update(dedupeKey).digest('hex').slice(0, HASH_CHARS);
 }
 
-function storedMap(value: unknown): Record<string, number> {
-	const out: Record<string, number> = {};
-	if (value === null || typeof value !== 'object' || Array.isArray(value)) return out;
-	for (const [key, t] of Object.entries(value as Record<string, unknown>)) if (typeof t === 'number') out[key] = t;
-	return out;
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Whether `stored` (a delivery's static data under STORE_KEY) holds exactly `live`. */
+function sameSets(stored: unknown, live: Record<string, Sets>): boolean {
+	if (!isRecord(stored)) return false;
+	const nodes = Object.keys(live);
+	if (Object.keys(stored).length !== nodes.length) return false;
+	return nodes.every((node) => {
+		const sets = stored[node];
+		return isRecord(sets) && sets.seen === live[node].seen && sets.recent === live[node].recent;
+	});
 }
 
 /**
- * The seen-set's scope: this trigger node of this workflow, per mode (test deliveries apart from
- * production ones); `kind` keeps one mode's keys (bot messages) apart from another's.
+ * Where a delivery's events are checked and recorded: this trigger node of this workflow, per mode (test
+ * deliveries apart from production ones), and the delivery's global static data.
  */
-export function dedupeScope(ctx: IWebhookFunctions, kind = ''): string {
-	return `${ctx.getMode()}\n${String(ctx.getWorkflow().id)}\n${ctx.getNode().id}${kind ? `\n${kind}` : ''}`;
+export interface DedupeScope {
+	/** `<mode>\n<workflow ID>`: n8n saves a workflow's static data whole, all its trigger nodes in one. */
+	workflow: string;
+	/** The node's ID (its name may change), with the kind if any: its set's key under STORE_KEY. */
+	node: string;
+	/** The delivery's getWorkflowStaticData('global'). */
+	global: IDataObject;
+}
+
+/**
+ * The seen-set's scope of a delivery: this trigger node of this workflow, per mode; `kind` keeps one
+ * registration's keys (bot messages) in a set of their own, next to the node's.
+ */
+export function dedupeScope(ctx: IWebhookFunctions, kind = ''): DedupeScope {
+	const node = ctx.getNode();
+	const id = node.id || node.name;
+	return { workflow: `${ctx.getMode()}\n${String(ctx.getWorkflow().id)}`, node: kind ? `${id}:${kind}` : id, global: ctx.getWorkflowStaticData('global') };
 }
 
 export interface Admission {
@@ -101,82 +246,95 @@ export interface Admission {
 }
 
 /**
- * Which of `identities` start the workflow: those neither this process nor the node's static data
- * has seen (windowed ones: within the retry window); one repeated inside the list counts once.
- * Records them in both, synchronously. `staticData` is n8n's getWorkflowStaticData('node'), saved as
- * `seen` (keyed events, until the byte cap drops the oldest) and `recent` (windowed ones), each a
- * map of hashed key → seconds.
+ * Which of `identities` start the workflow: those neither this process nor the delivery's static data
+ * has seen (windowed ones: within the retry window); one repeated inside the list counts once. Records
+ * them, synchronously, in this process's memory of the workflow, which first learns whatever the
+ * delivery's static data holds for any of the workflow's trigger nodes (another process's saves, or
+ * those before a restart). When that memory differs from what the static data holds, the static data is
+ * pointed at it (`global[STORE_KEY]`, an assignment, so n8n saves it).
+ * `nodeStaticData` (getWorkflowStaticData('node')) is read for the set earlier versions kept there,
+ * which moves to the global one.
  */
-export function admit(scope: string, staticData: IDataObject, identities: Identity[], now = Date.now()): Admission {
+export function admit(scope: DedupeScope, nodeStaticData: IDataObject, identities: Identity[], now = Date.now()): Admission {
 	const nowSeconds = Math.floor(now / 1000);
-	const windowSeconds = RETRY_WINDOW_MS / 1000;
-	const live = (entry: { t: number; windowed: boolean }) => !entry.windowed || nowSeconds - entry.t < windowSeconds;
+	const windowStart = nowSeconds - RETRY_WINDOW_MS / 1000;
+	const workflow = workflowMemory(scope.workflow);
+	const stored = scope.global[STORE_KEY];
+	const version = workflow.version;
 
-	const { entries, store } = memoryOf(scope);
-	const seen = storedMap(staticData.seen);
-	const recent = storedMap(staticData.recent);
+	// Learned: what the static data holds that this process does not. Equal strings (the usual case) cost
+	// a comparison; others are merged, the newest sighting of a key winning.
+	const learn = (node: string, seen: unknown, recent: unknown, read = storedEntries) => {
+		const live = workflow.sets[node];
+		if (live && live.seen === seen && live.recent === recent) return;
+		const loaded = { seen: read(seen), recent: read(recent) };
+		const merged = live ? union(live, loaded, windowStart) : union(loaded, { seen: '', recent: '' }, windowStart);
+		store(workflow, node, merged.seen, merged.recent);
+	};
+	// Nothing to learn when it already points at this memory (one static data object for several deliveries).
+	if (stored !== workflow.sets && isRecord(stored)) {
+		for (const [node, sets] of Object.entries(stored)) {
+			if (isRecord(sets)) learn(node, sets.seen, sets.recent);
+		}
+	}
+	// Earlier versions kept the set in the node's own static data (hash → seconds).
+	const legacy = ['seen', 'recent', 'recentEvents'].filter((key) => nodeStaticData[key] !== undefined);
+	if (legacy.length > 0) learn(scope.node, nodeStaticData.seen, nodeStaticData.recent, legacyEntries);
 
-	// Superseded by an event of this delivery: forgotten everywhere (memory, store, static data).
-	const forgotten = new Set<string>();
+	let { seen, recent } = tidy(workflow.sets[scope.node] ?? { seen: '', recent: '' }, scope.node, windowStart);
+	// A batch of many events looks its keys up in a table rather than searching the strings for each.
+	const table = identities.length > 8 ? new Map<string, number>() : undefined;
+	if (table) {
+		for (let at = 0; at < seen.length; at += ENTRY_CHARS) table.set(seen.slice(at, at + HASH_CHARS), Infinity);
+		for (let at = 0; at < recent.length; at += ENTRY_CHARS) table.set(recent.slice(at, at + HASH_CHARS), timeOf(recent, at));
+	}
+	const added: string[] = [];
+	const addedRecent: string[] = [];
+	const drop = (entries: string, hash: string) => {
+		const at = indexOf(entries, hash);
+		return at < 0 ? entries : entries.slice(0, at) + entries.slice(at + ENTRY_CHARS);
+	};
 	const fresh = identities.map(({ dedupeKey, windowed, supersedes }) => {
 		const hash = hashOf(dedupeKey);
-		const remembered = entries.get(hash);
-		if (remembered && live(remembered)) return false;
-		if (!forgotten.has(hash) && seen[hash] !== undefined) return false;
-		if (!forgotten.has(hash) && recent[hash] !== undefined && live({ t: recent[hash], windowed: true })) return false;
-		forgotten.delete(hash);
-		entries.delete(hash);
-		entries.set(hash, { t: nowSeconds, windowed });
+		if (table) {
+			const t = table.get(hash);
+			if (t !== undefined && t > windowStart) return false;
+			table.set(hash, windowed ? nowSeconds : Infinity);
+		} else {
+			if (indexOf(seen, hash) >= 0 || added.includes(hash)) return false;
+			const at = indexOf(recent, hash);
+			if (at >= 0 && timeOf(recent, at) > windowStart) return false;
+			if (addedRecent.includes(hash)) return false;
+		}
+		// A windowed key seen before its window: the newest sighting replaces it.
+		recent = drop(recent, hash);
+		(windowed ? addedRecent : added).push(hash);
+		// Made stale by this event: forgotten, so their next copy starts the workflow.
 		for (const stale of supersedes ?? []) {
-			entries.delete(hashOf(stale));
-			forgotten.add(hashOf(stale));
+			const staleHash = hashOf(stale);
+			table?.delete(staleHash);
+			seen = drop(seen, staleHash);
+			recent = drop(recent, staleHash);
+			for (const list of [added, addedRecent]) if (list.includes(staleHash)) list.splice(list.indexOf(staleHash), 1);
 		}
 		return true;
 	});
+	seen += added.map((hash) => entryOf(hash, nowSeconds)).join('');
+	recent += addedRecent.map((hash) => entryOf(hash, nowSeconds)).join('');
+	({ seen, recent } = tidy({ seen, recent }, scope.node, windowStart));
+	store(workflow, scope.node, seen, recent);
 
-	for (const [hash, entry] of entries) if (!live(entry)) entries.delete(hash);
-	while (entries.size > MEMORY_MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-
-	// The store: what it held plus what this process remembers, expired windowed entries dropped,
-	// then the oldest dropped until it fits the byte cap.
-	const all = new Map<string, Entry>();
-	// The newest sighting of a key wins (a windowed event seen again after its window).
-	const add = (hash: string, entry: Entry) => {
-		if (forgotten.has(hash)) return;
-		const known = all.get(hash);
-		if (!known || known.t < entry.t || (known.t === entry.t && !entry.windowed)) all.set(hash, entry);
-	};
-	for (const [hash, t] of Object.entries(seen)) add(hash, { t, windowed: false });
-	for (const [hash, t] of Object.entries(recent)) add(hash, { t, windowed: true });
-	// What this process's earlier deliveries read and kept: a stale read here must not drop it.
-	for (const [hash, t] of Object.entries(store.seen)) add(hash, { t, windowed: false });
-	for (const [hash, t] of Object.entries(store.recent)) add(hash, { t, windowed: true });
-	for (const [hash, entry] of entries) add(hash, entry);
-	const kept = [...all].filter(([, entry]) => live(entry)).sort(([, a], [, b]) => b.t - a.t);
-	// `"<hash>":<seconds>,` per entry, plus the two keys and braces.
-	let bytes = 40;
-	const nextSeen: Record<string, number> = {};
-	const nextRecent: Record<string, number> = {};
-	for (const [hash, entry] of kept) {
-		bytes += hash.length + String(entry.t).length + 4;
-		if (bytes > STORE_MAX_BYTES) break;
-		(entry.windowed ? nextRecent : nextSeen)[hash] = entry.t;
+	const changed = legacy.length > 0 || (stored === workflow.sets ? workflow.version !== version : !sameSets(stored, workflow.sets));
+	// An assignment is what makes n8n save the static data.
+	if (changed) scope.global[STORE_KEY] = workflow.sets;
+	for (const key of legacy) delete nodeStaticData[key];
+	withinCap(scope.workflow);
+	const admission = { fresh, changed };
+	if (changed) {
+		workflow.saves.changes += 1;
+		savesOfAdmission.set(admission, workflow.saves);
 	}
-	const differs = (before: Record<string, number>, after: Record<string, number>) =>
-		Object.keys(before).length !== Object.keys(after).length || Object.keys(after).some((hash) => before[hash] !== after[hash]);
-	const seenChanged = differs(seen, nextSeen) || staticData.seen === undefined;
-	const recentChanged = differs(recent, nextRecent) || staticData.recent === undefined;
-	refill(store.seen, nextSeen);
-	refill(store.recent, nextRecent);
-	// Assigned only when something changed: an assignment is what makes n8n save the static data.
-	if (seenChanged) staticData.seen = store.seen;
-	if (recentChanged) staticData.recent = store.recent;
-	// The list earlier versions kept (other hashes, 15 minutes): nothing in it can match any more.
-	const legacy = staticData.recentEvents !== undefined;
-	if (legacy) delete staticData.recentEvents;
-	const changed = seenChanged || recentChanged || legacy;
-	if (changed) savesOf(scope).changes += 1;
-	return { fresh, changed };
+	return admission;
 }
 
 /**
@@ -190,20 +348,8 @@ interface Saves {
 	/** Settles when the last delivery that asked for its turn has had it. */
 	queue: Promise<void>;
 }
-const saves = new Map<string, Saves>();
-
-/** Per workflow (and mode): n8n saves a workflow's static data whole, all its trigger nodes in one. */
-function savesOf(scope: string): Saves {
-	const workflow = scope.split('\n', 2).join('\n');
-	let entry = saves.get(workflow);
-	if (entry) saves.delete(workflow);
-	else {
-		entry = { changes: 0, savedChanges: 0, savedAt: 0, queue: Promise.resolve() };
-		if (saves.size >= MEMORY_MAX_SCOPES) saves.delete(saves.keys().next().value as string);
-	}
-	saves.set(workflow, entry);
-	return entry;
-}
+/** The saves an admission's change counts in (its workflow's, even if the memory forgot it since). */
+const savesOfAdmission = new WeakMap<Admission, Saves>();
 
 /** Time, injectable so that the waits are tested without waiting. */
 export interface Clock {
@@ -223,9 +369,10 @@ const realClock: Clock = { now: () => Date.now(), sleep: async (ms) => await sle
  * same), or that save was submitted SAVE_SPACING_MS ago. An event on its own never waits; events
  * arriving together start their executions up to SAVE_SPACING_MS later (at most SAVE_WAIT_MAX_MS).
  */
-export async function saveTurn<T>(scope: string, admission: Admission | undefined, result: T, clock: Clock = realClock): Promise<T> {
+export async function saveTurn<T>(scope: DedupeScope, admission: Admission | undefined, result: T, clock: Clock = realClock): Promise<T> {
 	if (!admission?.changed) return result;
-	const entry = savesOf(scope);
+	// The workflow's saves as when admitted, even if the memory has forgotten the workflow since.
+	const entry = savesOfAdmission.get(admission) ?? workflowMemory(scope.workflow).saves;
 	const deadline = clock.now() + SAVE_WAIT_MAX_MS;
 	const previous = entry.queue;
 	let done!: () => void;
@@ -241,10 +388,4 @@ export async function saveTurn<T>(scope: string, admission: Admission | undefine
 	entry.savedChanges = entry.changes;
 	done();
 	return result;
-}
-
-/** Makes `target` hold exactly `source`, in place (other deliveries' static data point at it). */
-function refill(target: Record<string, number>, source: Record<string, number>): void {
-	for (const key of Object.keys(target)) if (!(key in source)) delete target[key];
-	Object.assign(target, source);
 }

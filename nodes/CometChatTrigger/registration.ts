@@ -44,26 +44,114 @@ interface Registration extends Target {
 const PAIR_KEY = 'basicAuth';
 
 /**
+ * The pair's record in the node's static data: the pair and its generation, or the generation alone once
+ * deactivation forgot the pair (records of earlier versions: generation 0).
+ *
+ * n8n saves a workflow's whole static data, last writer wins: a delivery that loaded the record before a
+ * deactivation and is saved after it (downloads take up to 2 minutes) writes the old pair back. So
+ * - activation makes a new pair whenever CometChat no longer has the trigger's webhook (deactivation
+ *   deleted it), whatever the static data holds: a pair written back is never registered again;
+ * - this process keeps the newest record it knows per trigger URL (one object, changed in place) and
+ *   every production delivery's static data points at it: what n8n saves for a delivery is the record as
+ *   it is then (forgotten after a deactivation here, the new pair after an activation here), and a
+ *   record of an older generation, written back by another process, is not believed here.
+ */
+interface PairRecord {
+	username?: string;
+	password?: string;
+	generation: number;
+}
+
+// The records this process knows, least recently used first. Each is under 300 bytes (a 19-character
+// username, a 64-character password, a number, the key: workflow ID, node ID and URL up to 255), so this
+// count caps them at about 600 KB (INFERRED size: far more automatic triggers than one n8n serves).
+export const PAIR_MEMORY_MAX = 2000;
+const pairMemory = new Map<string, PairRecord>();
+
+function recordOf(value: unknown): PairRecord | undefined {
+	if (!isObject(value)) return undefined;
+	const generation = typeof value.generation === 'number' && Number.isFinite(value.generation) ? value.generation : undefined;
+	const pair = storedPair(value);
+	if (pair) return { ...pair, generation: generation ?? 0 };
+	return generation === undefined ? undefined : { generation };
+}
+
+/**
+ * This process's record of the trigger's pair at `url`, having learned a newer one from `staticData`, and
+ * `staticData` pointed at it without marking it changed (the proxy n8n puts around static data marks
+ * assignments only): nothing is saved on this account, but whatever saves that static data later writes
+ * the record as it is then. `undefined` when neither knows a record.
+ */
+function liveRecord(ctx: IHookFunctions | IWebhookFunctions, staticData: IDataObject, url: string, create = false): PairRecord | undefined {
+	const node = ctx.getNode();
+	const key = `${String(ctx.getWorkflow().id)}\n${node.id || node.name}\n${url}`;
+	const loaded = recordOf(staticData[PAIR_KEY]);
+	let live = pairMemory.get(key);
+	pairMemory.delete(key);
+	if (!live) {
+		if (!loaded && !create) return undefined;
+		live = loaded ?? { generation: 0 };
+	} else if (loaded && loaded.generation > live.generation) {
+		refill(live, loaded);
+	}
+	pairMemory.set(key, live);
+	if (pairMemory.size > PAIR_MEMORY_MAX) pairMemory.delete(pairMemory.keys().next().value as string);
+	if (staticData[PAIR_KEY] !== live) Object.defineProperty(staticData, PAIR_KEY, { value: live, writable: true, enumerable: true, configurable: true });
+	return live;
+}
+
+/** Makes `target` hold exactly `source`, in place (deliveries' static data point at it). */
+function refill(target: PairRecord, source: PairRecord): void {
+	delete target.username;
+	delete target.password;
+	Object.assign(target, source);
+}
+
+/** Sets the trigger's record (and this process's), as an assignment: n8n saves it after (de)activation. */
+function setRecord(ctx: IHookFunctions, source: (live: PairRecord) => PairRecord): void {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const live = liveRecord(ctx, staticData, ctx.getNodeWebhookUrl('default') ?? '', true) as PairRecord;
+	refill(live, source(live));
+	staticData[PAIR_KEY] = live;
+}
+
+/** A generation above every one known, from the clock (records made by other processes compare with it). */
+const nextGeneration = (live: PairRecord) => Math.max(Date.now(), live.generation + 1);
+
+/**
  * The pair a delivery must carry. Manual registration: the Webhook Auth credential's (a problem when
  * CometChat could not use it, or it is too short). Automatic registration: the pair the trigger made and
- * registered, from static data; none before the first activation, so every delivery gets 401.
+ * registered (see PairRecord); none before the first activation or after a deactivation, so every
+ * delivery gets 401. A test delivery ("Listen for test event") reads the static data n8n keeps with the
+ * test webhook, which its activation filled and which n8n never saves.
  */
 export async function deliveryPair(ctx: IWebhookFunctions): Promise<{ pair?: BasicAuthPair; problem?: string }> {
-	if (isAutomatic(ctx)) return { pair: storedPair(ctx.getWorkflowStaticData('node')[PAIR_KEY]) };
+	if (isAutomatic(ctx)) {
+		const staticData = ctx.getWorkflowStaticData('node');
+		// A delivery context gives the production URL in either mode: test deliveries stay out of the memory.
+		const record = ctx.getMode() === 'manual' ? recordOf(staticData[PAIR_KEY]) : liveRecord(ctx, staticData, ctx.getNodeWebhookUrl('default') ?? '');
+		return { pair: storedPair(record) };
+	}
 	return webhookAuthPair(await ctx.getCredentials(WEBHOOK_AUTH_CREDENTIAL));
 }
 
 /**
- * Automatic registration's own pair: the one in static data, else a new random one put there. n8n saves
- * static data after activation (and hands it to "Listen for test event" deliveries), so the delivery
- * checks the pair that was registered. Changing it needs nothing but a new activation (see deleteWebhook).
+ * The pair an activation registers. `reuse` (CometChat still has the trigger's webhook): the one in the
+ * record, if there is one. Otherwise, and always when the webhook is gone at CometChat (a deactivation
+ * deleted it), a new random pair, with a new generation. Changing it needs nothing but a new activation.
  */
-function ownPair(ctx: IHookFunctions): BasicAuthPair {
+function registrationPair(ctx: IHookFunctions, reuse: boolean): BasicAuthPair {
 	const staticData = ctx.getWorkflowStaticData('node');
-	const kept = storedPair(staticData[PAIR_KEY]);
-	if (kept) return kept;
+	const loaded = recordOf(staticData[PAIR_KEY]);
+	const live = reuse ? liveRecord(ctx, staticData, ctx.getNodeWebhookUrl('default') ?? '') : undefined;
+	const kept = storedPair(live);
+	if (kept) {
+		// This process knew a newer record than the static data held: saved with the activation.
+		if (loaded?.generation !== live?.generation) staticData[PAIR_KEY] = live;
+		return kept;
+	}
 	const pair = generatePair();
-	staticData[PAIR_KEY] = { ...pair };
+	setRecord(ctx, (live) => ({ ...pair, generation: nextGeneration(live) }));
 	return pair;
 }
 
@@ -148,10 +236,10 @@ async function resolveTarget(ctx: IHookFunctions): Promise<Target> {
 	return { baseUrl: url, appId, webhookId: webhookIdFor(ctx), secrets: managementSecrets(management) };
 }
 
-async function resolveRegistration(ctx: IHookFunctions): Promise<Registration> {
+/** Everything but the pair, checked before any request. */
+async function resolveRegistration(ctx: IHookFunctions): Promise<Omit<Registration, 'auth'>> {
 	const node = ctx.getNode();
 	const target = await resolveTarget(ctx);
-	const pair = ownPair(ctx);
 
 	const webhookUrl = ctx.getNodeWebhookUrl('default') ?? '';
 	if (!/^https:\/\/[^\s/?#]+/i.test(webhookUrl)) {
@@ -170,15 +258,20 @@ async function resolveRegistration(ctx: IHookFunctions): Promise<Registration> {
 		throw new NodeOperationError(node, 'Choose at least one event in Events, or All Events.');
 	}
 	const workflowName = ctx.getWorkflow().name ?? '';
+	// The pair kept now is cut out of errors too (CometChat may echo it before a new one is made).
+	const kept = storedPair(recordOf(ctx.getWorkflowStaticData('node')[PAIR_KEY]));
 	return {
 		...target,
+		secrets: kept ? [...target.secrets, kept.password, basicAuthSecret(kept.username, kept.password)] : target.secrets,
 		webhookUrl,
 		// CometChat's limit for a webhook name is 50 characters.
 		name: `n8n ${workflowName} ${node.name}`.replace(/\s+/g, ' ').trim().slice(0, 50),
-		auth: pair,
 		triggerIds,
-		secrets: [...target.secrets, pair.password, basicAuthSecret(pair.username, pair.password)],
 	};
+}
+
+function withPair(registration: Omit<Registration, 'auth'>, pair: BasicAuthPair): Registration {
+	return { ...registration, auth: pair, secrets: [...registration.secrets, pair.password, basicAuthSecret(pair.username, pair.password)] };
 }
 
 // ---- management API calls (the shared management transport) -------------------------------------
@@ -219,23 +312,24 @@ function registrationError(node: INode, response: IN8nHttpFullResponse, secrets:
 
 /** checkExists: the webhook this trigger made earlier, if CometChat still has it, brought up to date. */
 export async function webhookExists(ctx: IHookFunctions): Promise<boolean> {
-	const registration = await resolveRegistration(ctx);
-	const path = `/webhooks/${encodeURIComponent(registration.webhookId)}`;
-	const response = await call(ctx, registration, 'GET', path);
+	const resolved = await resolveRegistration(ctx);
+	const path = `/webhooks/${encodeURIComponent(resolved.webhookId)}`;
+	const response = await call(ctx, resolved, 'GET', path);
 	if (response.statusCode === 404) {
-		forget(ctx, registration.webhookId);
+		// create() follows, with a new pair.
+		forget(ctx, resolved.webhookId);
 		return false;
 	}
-	if (response.statusCode >= 400) throw registrationError(ctx.getNode(), response, registration.secrets, 'looking up the webhook this trigger registered');
-	// Reuse it, but with today's URL, Basic Auth pair and events: any of them may have changed
-	// since it was made (a new password in the credential, other events chosen).
-	await updateWebhook(ctx, registration);
+	if (response.statusCode >= 400) throw registrationError(ctx.getNode(), response, resolved.secrets, 'looking up the webhook this trigger registered');
+	// Reuse it, with its pair, but with today's URL and events: they may have changed since it was made.
+	await updateWebhook(ctx, withPair(resolved, registrationPair(ctx, true)));
 	return true;
 }
 
 /** create: register this trigger's webhook (URL, Basic Auth, retries on, the chosen triggers). */
 export async function createWebhook(ctx: IHookFunctions): Promise<boolean> {
-	const registration = await resolveRegistration(ctx);
+	// CometChat does not have the webhook (checkExists said so): a new pair, never one the static data kept.
+	const registration = withPair(await resolveRegistration(ctx), registrationPair(ctx, false));
 	const node = ctx.getNode();
 
 	const list = await call(ctx, registration, 'GET', '/webhooks', undefined, { perPage: 1000 });
@@ -285,8 +379,9 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 		throw registrationError(ctx.getNode(), response, target.secrets, `deleting webhook "${target.webhookId}"`);
 	}
 	forget(ctx, target.webhookId);
-	// The next activation registers a new pair: nothing that knew this one gets in afterwards.
-	delete ctx.getWorkflowStaticData('node')[PAIR_KEY];
+	// The pair is forgotten (its generation stays, above the one of any copy written back later), and the
+	// next activation registers a new one: nothing that knew this one gets in afterwards.
+	setRecord(ctx, (live) => ({ generation: nextGeneration(live) }));
 	return true;
 }
 

@@ -8,7 +8,12 @@
  *   ("onReceived": the node's own answer, else 200 `Workflow was started`, or `Webhook call received`
  *   when no workflow starts), and every `workflowData` started as an execution in WorkflowExecute;
  * - static data: kept in memory (default), or saved and reloaded as n8n 2.x does (persistence 'n8n'),
- *   where it is saved only when n8n's change flag says so, which is what hid issue #14.
+ *   where it is saved only when n8n's change flag says so, which is what hid issue #14: every delivery,
+ *   activation and deactivation loads the workflow's whole static data and saves it whole;
+ * - several CometChat Trigger nodes in one workflow (`nodes`), each with its own URL;
+ * - "Listen for test event" (mode 'manual') as n8n's TestWebhooks runs it: the activation gets a Workflow
+ *   with EMPTY static data, n8n keeps that static data with the test webhook and hands it to each test
+ *   delivery (setTestStaticData) and to the deactivation; it is never saved.
  * Credentials are resolved and applied as n8n's CredentialsHelper does for generic auth.
  */
 import { randomUUID } from 'node:crypto';
@@ -100,9 +105,13 @@ export interface TriggerSetup {
 	persistence?: 'memory' | 'n8n';
 	/** Another instance of the node type, e.g. one loaded afresh, as after n8n restarted. */
 	nodeType?: INodeType;
+	/** More CometChat Trigger nodes in the same workflow (same credentials): deliveries to urlOf(name). */
+	nodes?: Array<{ name: string; parameters: INodeParameters; webhookId?: string }>;
 }
 
 export interface Execution {
+	/** The trigger node that started it. */
+	node: string;
 	run: IRun;
 	/** The trigger's output items, without pairedItem. */
 	items: INodeExecutionData[];
@@ -113,15 +122,19 @@ export interface TriggerHarness {
 	url: string;
 	/** The URL the node registers: getNodeWebhookUrl('default'). */
 	webhookUrl: string;
+	/** Where deliveries to the trigger node `name` go. */
+	urlOf(name: string): string;
 	workflow: Workflow;
 	node: INode;
-	/** The node's static data (webhookId, seen events); with persistence 'n8n', as last saved. */
-	staticData(): IDataObject;
+	/** The node's static data (webhookId, the pair); with persistence 'n8n', as last saved; in mode 'manual', the test webhook's. */
+	staticData(name?: string): IDataObject;
+	/** The workflow's global static data (the seen-sets), likewise. */
+	globalStaticData(): IDataObject;
 	/** With persistence 'n8n': the workflow's static data as last saved (the database's copy). */
 	savedStaticData(): IDataObject;
 	/** checkExists, then create when it answered false; returns what each returned. */
-	activate(): Promise<{ existed: boolean; created?: boolean }>;
-	deactivate(): Promise<boolean>;
+	activate(name?: string): Promise<{ existed: boolean; created?: boolean }>;
+	deactivate(name?: string): Promise<boolean>;
 	/** Executions started so far, in order (each awaited to the end). */
 	executions(): Promise<Execution[]>;
 	/** Errors the node's webhook() threw (answered 500, as n8n does). */
@@ -159,18 +172,29 @@ export function additionalData(
 
 export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness> {
 	const mode: WorkflowExecuteMode = setup.mode ?? 'webhook';
+	const isTest = mode === 'manual';
+	if (isTest && setup.staticData !== undefined) {
+		throw new Error('n8n starts a test webhook ("Listen for test event") with empty static data: give none');
+	}
 	const webhookBaseUrl = setup.webhookBaseUrl ?? 'https://n8n.example.test/';
 	const credentialRefs: INode['credentials'] = {};
 	for (const type of Object.keys(setup.credentials)) credentialRefs[type] = { id: `cred-${type}`, name: `${type} account` };
-	const node: INode = {
-		id: 'trigger-node',
-		name: TRIGGER_NAME,
+	const nodeOf = (name: string, parameters: INodeParameters, webhookId: string | undefined, index: number): INode => ({
+		id: index === 0 ? 'trigger-node' : `trigger-node-${index + 1}`,
+		name,
 		type: TRIGGER_TYPE,
 		typeVersion: 1,
-		position: [0, 0],
-		parameters: setup.parameters,
+		position: [index * 300, 0],
+		parameters,
 		credentials: credentialRefs,
-		webhookId: setup.webhookId ?? randomUUID(),
+		webhookId: webhookId ?? randomUUID(),
+	});
+	const node = nodeOf(TRIGGER_NAME, setup.parameters, setup.webhookId, 0);
+	const nodes = [node, ...(setup.nodes ?? []).map((extra, i) => nodeOf(extra.name, extra.parameters, extra.webhookId, i + 1))];
+	const nodeNamed = (name = TRIGGER_NAME) => {
+		const found = nodes.find((n) => n.name === name);
+		if (!found) throw new Error(`No trigger node ${name}`);
+		return found;
 	};
 	// Each harness is its own workflow unless told otherwise: the trigger remembers events per
 	// workflow and node for the life of the process (here: the test file).
@@ -179,28 +203,37 @@ export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness>
 		new Workflow({
 			id: workflowId,
 			name: setup.workflowName ?? 'CometChat events',
-			nodes: [node],
+			nodes,
 			connections: {},
 			active: true,
 			nodeTypes: new TriggerNodeTypes(),
 			settings: { executionOrder: 'v1' },
 			staticData,
 		});
-	const workflow = newWorkflow(setup.staticData ?? {});
-	const persisted = setup.persistence === 'n8n';
+	const workflow = newWorkflow(isTest ? {} : (setup.staticData ?? {}));
+	const persisted = setup.persistence === 'n8n' && !isTest;
 	// The database's copy of the workflow's static data (persistence 'n8n').
 	let saved: IDataObject = JSON.parse(JSON.stringify(setup.staticData ?? {})) as IDataObject;
+	const load = () => newWorkflow(JSON.parse(JSON.stringify(saved)) as IDataObject);
+	// n8n's saveStaticData: only when flagged changed, the whole static data.
+	const saveOf = (from: Workflow) => () => {
+		const current = from.staticData;
+		if (!persisted || current.__dataChanged !== true) return;
+		saved = JSON.parse(JSON.stringify(current)) as IDataObject;
+		current.__dataChanged = false;
+	};
+	// Mode 'manual': what n8n keeps with the test webhook (the activation's static data), per node.
+	const testStaticData = new Map<string, IDataObject>();
 	const warnings: string[] = [];
 	const webhookErrors: Error[] = [];
 	const runs: Array<Promise<Execution>> = [];
 	// Requests still inside webhook(): it may go on after answering (downloads), then start a run.
 	const handling: Array<Promise<void>> = [];
 	const description = triggerType.description.webhooks![0];
-	const isTest = mode === 'manual';
-	const webhookData = (data: IWorkflowExecuteAdditionalData): IWebhookData => ({
+	const webhookData = (target: INode, data: IWorkflowExecuteAdditionalData): IWebhookData => ({
 		httpMethod: 'POST',
-		node: node.name,
-		path: NodeHelpers.getNodeWebhookPath(workflow.id, node, description.path, false, false),
+		node: target.name,
+		path: NodeHelpers.getNodeWebhookPath(workflow.id, target, description.path, false, false),
 		webhookDescription: description,
 		workflowId: workflow.id,
 		workflowExecuteAdditionalData: data,
@@ -208,20 +241,20 @@ export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness>
 	});
 	const logger = { warn: (message: string) => warnings.push(message), info() {}, debug() {}, error: (message: string) => warnings.push(message) };
 
-	const hookContext = () => {
+	const hookContext = (target: INode, on: Workflow = workflow) => {
 		const data = additionalData(setup.credentials, webhookBaseUrl);
-		const context = new HookContext(workflow, node, data, mode, isTest ? 'manual' : 'activate', webhookData(data));
+		const context = new HookContext(on, target, data, mode, isTest ? 'manual' : 'activate', webhookData(target, data));
 		Object.defineProperty(context, 'logger', { value: logger });
 		return context as unknown as IHookFunctions;
 	};
 	const methods = triggerType.webhookMethods!.default!;
 
-	const start = async (items: INodeExecutionData[][], runWorkflow: Workflow = workflow): Promise<Execution> => {
+	const start = async (target: INode, items: INodeExecutionData[][], runWorkflow: Workflow = workflow): Promise<Execution> => {
 		const executionId = `execution-${runs.length + 1}`;
 		const hooks = new ExecutionLifecycleHooks(mode, executionId, {
 			id: workflow.id,
 			name: workflow.name,
-			nodes: [node],
+			nodes,
 			connections: {},
 			active: true,
 			isArchived: false,
@@ -230,15 +263,15 @@ export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness>
 			updatedAt: new Date(),
 		} as never);
 		const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
-		const runData = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node, data: { main: items }, source: null }] } });
+		const runData = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node: target, data: { main: items }, source: null }] } });
 		await new WorkflowExecute(additionalData(setup.credentials, webhookBaseUrl, { hooks, executionId }), mode, runData).processRunExecutionData(runWorkflow);
 		const run = await finished;
-		const output = (run.data.resultData.runData[node.name]?.[0]?.data?.main?.[0] ?? []).map((item) => {
+		const output = (run.data.resultData.runData[target.name]?.[0]?.data?.main?.[0] ?? []).map((item) => {
 			const copy = { ...item };
 			delete copy.pairedItem;
 			return copy;
 		});
-		return { run, items: output };
+		return { node: target.name, run, items: output };
 	};
 
 	const server = http.createServer((req, res) => {
@@ -254,6 +287,11 @@ export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness>
 		res.end(JSON.stringify(body));
 	};
 	const handle = async (req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer) => {
+		const target = nodes.find((n) => (req.url ?? '').split('?')[0] === pathOf(n));
+		if (!target) {
+			sendJson(res, 404, { message: 'The requested webhook is not registered' });
+			return;
+		}
 		// n8n's body parser: JSON bodies become req.body; the raw bytes stay available.
 		let body: unknown = {};
 		const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim();
@@ -270,18 +308,19 @@ export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness>
 			httpRequest: req as never,
 			httpResponse: res as never,
 		});
-		// n8n loads the workflow (its static data included) from the database for every delivery.
-		const loaded = persisted ? (JSON.parse(JSON.stringify(saved)) as IDataObject) : undefined;
-		const deliveryWorkflow = loaded ? newWorkflow(loaded) : workflow;
-		const context = new WebhookContext(deliveryWorkflow, node, data, mode, webhookData(data), [], null);
+		// n8n loads the workflow (its static data included) from the database for every delivery; a test
+		// delivery gets a Workflow with empty static data and the test webhook's (setTestStaticData).
+		let deliveryWorkflow = workflow;
+		const loaded: IDataObject = persisted ? (JSON.parse(JSON.stringify(saved)) as IDataObject) : {};
+		if (persisted) deliveryWorkflow = newWorkflow(loaded);
+		else if (isTest) {
+			deliveryWorkflow = newWorkflow(loaded);
+			const kept = testStaticData.get(target.name);
+			if (kept) deliveryWorkflow.setTestStaticData(kept);
+		}
+		const context = new WebhookContext(deliveryWorkflow, target, data, mode, webhookData(target, data), [], null);
 		Object.defineProperty(context, 'logger', { value: logger });
-		// n8n's saveStaticData: only when flagged changed.
-		const save = () => {
-			const current = deliveryWorkflow.staticData;
-			if (!persisted || current.__dataChanged !== true) return;
-			saved = JSON.parse(JSON.stringify(current)) as IDataObject;
-			current.__dataChanged = false;
-		};
+		const save = saveOf(deliveryWorkflow);
 		let result: IWebhookResponseData;
 		try {
 			result = await (setup.nodeType ?? triggerType).webhook!.call(context as unknown as IWebhookFunctions);
@@ -297,7 +336,7 @@ export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness>
 			return;
 		}
 		// WorkflowRunner builds its own Workflow from the same static data object.
-		runs.push(start(result.workflowData, loaded ? newWorkflow(loaded) : workflow));
+		runs.push(start(target, result.workflowData, deliveryWorkflow === workflow ? workflow : newWorkflow(loaded)));
 		if (result.noWebhookResponse !== true) {
 			if (persisted) {
 				// What n8n 2.41 answers then (its responseData default, as text).
@@ -309,22 +348,51 @@ export async function startTrigger(setup: TriggerSetup): Promise<TriggerHarness>
 	};
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const port = (server.address() as AddressInfo).port;
+	const pathOf = (target: INode) => `/${isTest ? 'webhook-test' : 'webhook'}/${target.webhookId}/webhook`;
 
-	const probe = hookContext() as unknown as { getNodeWebhookUrl(name: string): string };
+	/** Runs a webhook method as n8n does: on the workflow as loaded (persistence 'n8n'), saved afterwards. */
+	const lifecycle = async <T>(target: INode, run: (context: IHookFunctions) => Promise<T>, deactivating = false): Promise<T> => {
+		if (isTest) {
+			// TestWebhooks: activation on a Workflow with empty static data, which n8n keeps with the test
+			// webhook; deactivation on a Workflow given that static data.
+			const on = newWorkflow({});
+			const kept = testStaticData.get(target.name);
+			if (deactivating && kept) on.staticData = kept;
+			const result = await run(hookContext(target, on));
+			if (!deactivating) testStaticData.set(target.name, on.staticData);
+			return result;
+		}
+		if (!persisted) return await run(hookContext(target));
+		const on = load();
+		const result = await run(hookContext(target, on));
+		saveOf(on)();
+		return result;
+	};
+	const nodeStaticData = (name?: string): IDataObject => {
+		const target = nodeNamed(name);
+		if (isTest) return (testStaticData.get(target.name)?.[`node:${target.name}`] as IDataObject | undefined) ?? {};
+		return persisted ? ((saved[`node:${target.name}`] as IDataObject | undefined) ?? {}) : workflow.getStaticData('node', target);
+	};
+
+	const probe = hookContext(node) as unknown as { getNodeWebhookUrl(name: string): string };
 	return {
-		url: `http://127.0.0.1:${port}/${isTest ? 'webhook-test' : 'webhook'}/${node.webhookId}/webhook`,
+		url: `http://127.0.0.1:${port}${pathOf(node)}`,
+		urlOf: (name: string) => `http://127.0.0.1:${port}${pathOf(nodeNamed(name))}`,
 		webhookUrl: probe.getNodeWebhookUrl('default'),
 		workflow,
 		node,
-		staticData: () => (persisted ? ((saved[`node:${node.name}`] as IDataObject | undefined) ?? {}) : workflow.getStaticData('node', node)),
+		staticData: nodeStaticData,
+		globalStaticData: () => (persisted ? ((saved.global as IDataObject | undefined) ?? {}) : workflow.getStaticData('global')),
 		savedStaticData: () => saved,
-		async activate() {
-			const existed = (await methods.checkExists.call(hookContext())) === true;
+		async activate(name?: string) {
+			const target = nodeNamed(name);
+			// n8n's createWebhookIfNotExists: create only when checkExists answered false, each on the workflow as loaded.
+			const existed = (await lifecycle(target, async (context) => await methods.checkExists.call(context))) === true;
 			if (existed) return { existed };
-			return { existed, created: (await methods.create.call(hookContext())) === true };
+			return { existed, created: (await lifecycle(target, async (context) => await methods.create.call(context))) === true };
 		},
-		async deactivate() {
-			return (await methods.delete.call(hookContext())) === true;
+		async deactivate(name?: string) {
+			return (await lifecycle(nodeNamed(name), async (context) => await methods.delete.call(context), true)) === true;
 		},
 		async executions() {
 			await Promise.all(handling);

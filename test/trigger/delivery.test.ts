@@ -127,8 +127,9 @@ describe('CometChat Trigger: documented idempotency keys (calls, meetings, recor
 		// Keyed: a copy is a duplicate long after the 2-minute window (a new process reading the saved set).
 		const store: IDataObject = {};
 		const t0 = 1_800_000_000_000;
-		expect(dedupe.admit(`test\nkeys ${trigger_}`, store, [identity], t0).fresh).toEqual([true]);
-		expect(dedupe.admit(`test\nkeys ${trigger_} restarted`, store, [identity], t0 + 24 * 3600 * 1000).fresh).toEqual([false]);
+		expect(dedupe.admit({ workflow: `test\nkeys ${trigger_}`, node: 'node-1', global: store }, {}, [identity], t0).fresh).toEqual([true]);
+		const restarted = { workflow: `test\nkeys ${trigger_} restarted`, node: 'node-1', global: JSON.parse(JSON.stringify(store)) as IDataObject };
+		expect(dedupe.admit(restarted, {}, [identity], t0 + 24 * 3600 * 1000).fresh).toEqual([false]);
 
 		// In the engine: the retry starts nothing, the other event starts its own execution.
 		const t = await trigger();

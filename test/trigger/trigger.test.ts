@@ -75,6 +75,12 @@ function setup(extra: Partial<TriggerSetup> & { parameters?: TriggerSetup['param
 	};
 }
 
+/** The (hashed) keys of a trigger node's seen-set in the workflow's saved global static data (28 characters an entry). */
+function savedKeys(t: TriggerHarness, node = 'trigger-node', set: 'seen' | 'recent' = 'seen'): string[] {
+	const sets = (t.globalStaticData()[dedupe.STORE_KEY] ?? {}) as Record<string, Record<string, string> | undefined>;
+	return (sets[node]?.[set] ?? '').match(/.{28}/g)?.map((entry) => entry.slice(0, 20)) ?? [];
+}
+
 /** Each test's triggers are closed afterwards. */
 const open: TriggerHarness[] = [];
 async function trigger(options: TriggerSetup): Promise<TriggerHarness> {
@@ -360,7 +366,7 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 			expect((await deliver(t.url, message(id), { auth: AUTH })).body).toEqual({ message: 'Event already received; ignored' });
 		}
 		expect(await t.executions()).toHaveLength(8);
-		expect(Object.keys(t.staticData().seen as object)).toHaveLength(8);
+		expect(savedKeys(t)).toHaveLength(8);
 
 		// n8n restarted: the node loaded afresh (no memory), the static data as saved.
 		let restarted: INodeType | undefined;
@@ -377,6 +383,43 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 		expect((await after.executions()).map((e) => e.items.map((i) => i.json.dedupeKey))).toEqual([['demo-app:n8n-hook:message_sent:9']]);
 	});
 
+	it('two CometChat Triggers in one workflow: six pairs of events at once, then a restart: no retry starts a second execution', async () => {
+		// n8n saves the whole static data of each delivery, last writer wins: each save must carry both nodes' sets.
+		const twoTriggers = (extra: Partial<TriggerSetup> = {}) =>
+			setup({
+				persistence: 'n8n',
+				parameters: { events: ['message_sent'] },
+				nodes: [{ name: 'Moderation', parameters: { registration: 'manual', events: ['moderation_engine_blocked'] } }],
+				...extra,
+			});
+		const t = await trigger(twoTriggers());
+		const sent = (id: number) => envelope('message_sent', { message: { ...userMessage, id: String(id) } }, { webhook: 'messages-hook' });
+		// Identified by a hash of their data: a repeat within 2 minutes (the restart here takes less).
+		const blocked = (id: number) => envelope('moderation_engine_blocked', { message: groupMessage(String(id), `spam ${id}`, 'disapproved') }, { webhook: 'moderation-hook' });
+		const pairs = [1, 2, 3, 4, 5, 6];
+		const answers = await Promise.all(pairs.flatMap((id) => [deliver(t.url, sent(id), { auth: AUTH }), deliver(t.urlOf('Moderation'), blocked(100 + id), { auth: AUTH })]));
+		expect(answers.map((a) => a.body)).toEqual(Array(12).fill({ message: 'Workflow was started' }));
+		const executions = await t.executions();
+		expect(executions.map((e) => e.node).sort()).toEqual([...Array(6).fill('CometChat Trigger'), ...Array(6).fill('Moderation')]);
+
+		// n8n restarted: the node loaded afresh (no memory), the static data as saved. CometChat's retries start nothing.
+		let restarted: INodeType | undefined;
+		jest.isolateModules(() => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			const { CometChatTrigger } = require('../../dist/nodes/CometChatTrigger/CometChatTrigger.node.js') as { CometChatTrigger: new () => INodeType };
+			restarted = new CometChatTrigger();
+		});
+		const after = await trigger(
+			twoTriggers({ nodeType: restarted, workflowId: t.workflow.id, webhookId: t.node.webhookId, staticData: t.savedStaticData(), nodes: [{ name: 'Moderation', webhookId: t.workflow.getNode('Moderation')?.webhookId, parameters: { registration: 'manual', events: ['moderation_engine_blocked'] } }] }),
+		);
+		const retries = await Promise.all(pairs.flatMap((id) => [deliver(after.url, sent(id), { auth: AUTH }), deliver(after.urlOf('Moderation'), blocked(100 + id), { auth: AUTH })]));
+		expect(retries.map((a) => a.body)).toEqual(Array(12).fill({ message: 'Event already received; ignored' }));
+		expect(await after.executions()).toHaveLength(0);
+		// The static data as saved holds both nodes' six.
+		expect(savedKeys(t)).toHaveLength(6);
+		expect(savedKeys(t, 'trigger-node-2', 'recent')).toHaveLength(6);
+	});
+
 	it('two copies of one event arriving at the same instant start one execution', async () => {
 		const t = await trigger(setup({ persistence: 'n8n' }));
 		const event = envelope('message_sent', { message: { ...userMessage, id: '700' } });
@@ -385,7 +428,7 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 		// Distinct events arriving together are all kept, although each delivery read the set before the other saved.
 		await Promise.all([701, 702, 703].map((id) => deliver(t.url, envelope('message_sent', { message: { ...userMessage, id: String(id) } }), { auth: AUTH })));
 		expect(await t.executions()).toHaveLength(4);
-		expect(Object.keys(t.staticData().seen as object)).toHaveLength(4);
+		expect(savedKeys(t)).toHaveLength(4);
 	});
 
 	it('a delivery that is not a CometChat event (no data object) starts nothing and is answered 400', async () => {
@@ -399,6 +442,15 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 		expect(t.savedStaticData()).toEqual({});
 	});
 
+	/** The keys (hashed) of a node's seen-set in a workflow's global static data as saved: 28 characters each (hash, then time). */
+	const seenIn = (global: IDataObject, node = 'node-1', set: 'seen' | 'recent' = 'seen'): string[] => {
+		const saved = JSON.parse(JSON.stringify(global)) as Record<string, Record<string, Record<string, string>> | undefined>;
+		const entries = saved[dedupe.STORE_KEY]?.[node]?.[set] ?? '';
+		return entries.match(/.{28}/g)?.map((entry) => entry.slice(0, 20)) ?? [];
+	};
+	/** A delivery of trigger node `node` of `workflow` (its memory in this process) whose global static data is `global`. */
+	const scopeOf = (workflow: string, global: IDataObject, node = 'node-1'): dedupe.DedupeScope => ({ workflow, node, global });
+
 	it('an event without a documented key repeats for real after the retry window (injected clock)', () => {
 		const { admit, RETRY_WINDOW_MS } = dedupe;
 		const blocked = { trigger: 'user_blocked', appId: 'demo-app', webhook: 'n8n-hook', data: { blockedBy: 'cometchat-uid-1', users: { 'cometchat-uid-2': george } } };
@@ -411,34 +463,81 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 		});
 		const store: IDataObject = {};
 		const t0 = 1_800_000_000_000;
-		const scope = 'test\nclock';
-		expect(admit(scope, store, [blockedKey], t0).fresh).toEqual([true]);
-		expect(admit(scope, store, [blockedKey], t0 + 10_000).fresh).toEqual([false]); // CometChat's retries
-		expect(admit(scope, store, [blockedKey], t0 + 40_000).fresh).toEqual([false]);
-		expect(admit(scope, store, [payload.eventIdentity(unblocked)], t0 + 50_000).fresh).toEqual([true]);
-		expect(admit(scope, store, [blockedKey], t0 + RETRY_WINDOW_MS + 1000).fresh).toEqual([true]); // blocked again
+		const scope = scopeOf('test\nclock', store);
+		expect(admit(scope, {}, [blockedKey], t0).fresh).toEqual([true]);
+		expect(admit(scope, {}, [blockedKey], t0 + 10_000).fresh).toEqual([false]); // CometChat's retries
+		expect(admit(scope, {}, [blockedKey], t0 + 40_000).fresh).toEqual([false]);
+		expect(admit(scope, {}, [payload.eventIdentity(unblocked)], t0 + 50_000).fresh).toEqual([true]);
+		expect(admit(scope, {}, [blockedKey], t0 + RETRY_WINDOW_MS + 1000).fresh).toEqual([true]); // blocked again
 		// Another process (no memory) reads the same store: the window holds there too.
-		expect(admit('test\nother process', store, [blockedKey], t0 + RETRY_WINDOW_MS + 2000).fresh).toEqual([false]);
+		expect(admit(scopeOf('test\nother process', store), {}, [blockedKey], t0 + RETRY_WINDOW_MS + 2000).fresh).toEqual([false]);
 		// A documented key does not expire with the window.
 		const sent = payload.eventIdentity(envelope('message_sent', { message: userMessage }) as payload.Envelope);
 		expect(sent).toEqual({ dedupeKey: 'demo-app:n8n-hook:message_sent:101', windowed: false });
-		expect(admit(scope, store, [sent], t0).fresh).toEqual([true]);
-		expect(admit('test\nrestarted', store, [sent], t0 + 24 * 3600 * 1000).fresh).toEqual([false]);
+		expect(admit(scope, {}, [sent], t0).fresh).toEqual([true]);
+		expect(admit(scopeOf('test\nrestarted', JSON.parse(JSON.stringify(store)) as IDataObject), {}, [sent], t0 + 24 * 3600 * 1000).fresh).toEqual([false]);
 		// The same event twice in one batch counts once.
-		expect(admit(scope, store, [blockedKey, blockedKey], t0 + 10 * RETRY_WINDOW_MS).fresh).toEqual([true, false]);
+		expect(admit(scope, {}, [blockedKey, blockedKey], t0 + 10 * RETRY_WINDOW_MS).fresh).toEqual([true, false]);
+	});
+
+	it('an event that supersedes another (unblocked after blocked) makes its next copy a real repeat, also in the saved set', () => {
+		const { admit } = dedupe;
+		const blocked = { dedupeKey: 'demo-app:hook:user_blocked:data-1', windowed: true, supersedes: ['demo-app:hook:user_unblocked:data-1'] };
+		const unblocked = { dedupeKey: 'demo-app:hook:user_unblocked:data-1', windowed: true, supersedes: ['demo-app:hook:user_blocked:data-1'] };
+		const store: IDataObject = {};
+		const t0 = 1_800_000_000_000;
+		const scope = scopeOf('test\nsupersedes', store);
+		expect(admit(scope, {}, [blocked], t0).fresh).toEqual([true]);
+		expect(admit(scope, {}, [blocked], t0 + 10_000).fresh).toEqual([false]);
+		expect(admit(scope, {}, [unblocked], t0 + 20_000).fresh).toEqual([true]);
+		expect(seenIn(store, 'node-1', 'recent')).toHaveLength(1);
+		// Another process reads the saved set: blocked is gone from it, so blocked again starts the workflow.
+		expect(admit(scopeOf('test\nsupersedes, other process', JSON.parse(JSON.stringify(store)) as IDataObject), {}, [blocked], t0 + 30_000).fresh).toEqual([true]);
+		// In one batch too.
+		expect(admit(scope, {}, [blocked, unblocked, blocked], t0 + 40_000).fresh).toEqual([true, true, true]);
 	});
 
 	it('deliveries whose saves land out of order lose nothing: the last save written holds every event admitted before it', () => {
 		const { admit } = dedupe;
 		const key = (n: number) => ({ dedupeKey: `demo-app:n8n-hook:message_sent:${n}`, windowed: false });
-		const scope = 'test\nsaves out of order';
 		// Four deliveries arrive together: each loads the (empty) static data before any is saved.
 		const loaded = [0, 1, 2, 3].map((): IDataObject => ({}));
-		loaded.forEach((staticData, n) => expect(admit(scope, staticData, [key(400 + n)]).fresh).toEqual([true]));
+		loaded.forEach((global, n) => expect(admit(scopeOf('test\nsaves out of order', global), {}, [key(400 + n)]).fresh).toEqual([true]));
 		// The node awaits after admitting, so the first delivery's save can be the last one written: n8n
 		// writes the whole static data as it serialises it then (last writer wins).
-		const saved = JSON.parse(JSON.stringify(loaded[0])) as { seen?: Record<string, number> };
-		expect(Object.keys(saved.seen ?? {})).toHaveLength(4);
+		expect(seenIn(loaded[0])).toHaveLength(4);
+	});
+
+	it('several trigger nodes of one workflow: each save holds every node\'s up-to-date set, also one loaded before the others admitted', () => {
+		const { admit } = dedupe;
+		const key = (node: string, n: number) => ({ dedupeKey: `demo-app:${node}:message_sent:${n}`, windowed: false });
+		// Six pairs at once: each delivery (one per node) loads the static data before any is saved.
+		const deliveries = [1, 2, 3, 4, 5, 6].flatMap((n) => ['messages', 'moderation'].map((node) => ({ node, n, global: {} as IDataObject })));
+		for (const { node, n, global } of deliveries) expect(admit(scopeOf('test\ntwo nodes', global, node), {}, [key(node, n)]).fresh).toEqual([true]);
+		// Whichever save n8n writes last, it holds both nodes' six.
+		for (const { global } of deliveries) {
+			expect(seenIn(global, 'messages')).toHaveLength(6);
+			expect(seenIn(global, 'moderation')).toHaveLength(6);
+		}
+		// Another process (or this one after a restart) learns both from any save, and its saves keep both.
+		const reloaded = JSON.parse(JSON.stringify(deliveries[0].global)) as IDataObject;
+		expect(admit(scopeOf('test\ntwo nodes, restarted', reloaded, 'messages'), {}, [key('messages', 7), key('messages', 1)]).fresh).toEqual([true, false]);
+		expect(seenIn(reloaded, 'messages')).toHaveLength(7);
+		expect(seenIn(reloaded, 'moderation')).toHaveLength(6);
+	});
+
+	it("an earlier version's set in the node's own static data moves to the global one", () => {
+		const { admit } = dedupe;
+		const key = (n: number) => ({ dedupeKey: `demo-app:n8n-hook:message_sent:${n}`, windowed: false });
+		const earlier: IDataObject = {};
+		admit(scopeOf('test\nlegacy, before', earlier), {}, [key(1), key(2)]);
+		// Earlier versions: hash → seconds in the node's own static data.
+		const node: IDataObject = { seen: Object.fromEntries(seenIn(earlier).map((hash) => [hash, 1_800_000_000])), recentEvents: [{ k: 'older still', t: 1 }] };
+		const global: IDataObject = {};
+		const admission = admit(scopeOf('test\nlegacy, after', global), node, [key(2), key(3)]);
+		expect(admission).toEqual({ fresh: [false, true], changed: true });
+		expect(node).toEqual({});
+		expect(seenIn(global)).toHaveLength(3);
 	});
 
 	/** A clock whose time moves only when the test says: sleeps (and scheduled calls) run in order as it advances. */
@@ -472,7 +571,6 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 		const { admit, saveTurn, SAVE_SPACING_MS, SAVE_WAIT_MAX_MS } = dedupe;
 		const t0 = 1_900_000_000_000;
 		const { clock, advance, at } = fakeClock(t0);
-		const scope = 'webhook\nturns\nnode-1';
 		const key = (n: number) => ({ dedupeKey: `demo-app:n8n-hook:message_sent:${n}`, windowed: false });
 		// What n8n submits when a delivery returns: its whole static data, serialised then.
 		const submitted: Array<{ at: number; keys: string[] }> = [];
@@ -480,11 +578,12 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 		const deliver = (n: number, when: number) =>
 			at(when, () => {
 				const staticData: IDataObject = {};
-				const admission = admit(scope, staticData, [key(n)], clock.now());
+				const scope = scopeOf('webhook\nturns', staticData);
+				const admission = admit(scope, {}, [key(n)], clock.now());
 				expect(admission).toEqual({ fresh: [true], changed: true });
 				deliveries.push(
 					saveTurn(scope, admission, undefined, clock).then(() => {
-						submitted.push({ at: clock.now(), keys: Object.keys((JSON.parse(JSON.stringify(staticData)) as { seen: object }).seen) });
+						submitted.push({ at: clock.now(), keys: seenIn(staticData) });
 					}),
 				);
 			});
@@ -526,28 +625,56 @@ describe('CometChat Trigger: event filter and repeated deliveries', () => {
 		const { admit, saveTurn } = dedupe;
 		const t0 = 1_900_000_000_000;
 		const { clock, sleeps } = fakeClock(t0);
-		const scope = 'webhook\nturns, repeats\nnode-1';
-		const staticData: IDataObject = {};
-		const first = admit(scope, staticData, [{ dedupeKey: 'demo-app:n8n-hook:message_sent:7', windowed: false }], t0);
+		const scope = scopeOf('webhook\nturns, repeats', {});
+		const first = admit(scope, {}, [{ dedupeKey: 'demo-app:n8n-hook:message_sent:7', windowed: false }], t0);
 		await saveTurn(scope, first, undefined, clock);
-		const repeat = admit(scope, staticData, [{ dedupeKey: 'demo-app:n8n-hook:message_sent:7', windowed: false }], t0 + 5);
+		const repeat = admit(scope, {}, [{ dedupeKey: 'demo-app:n8n-hook:message_sent:7', windowed: false }], t0 + 5);
 		expect(repeat).toEqual({ fresh: [false], changed: false });
 		await saveTurn(scope, repeat, undefined, clock);
 		expect(sleeps()).toBe(0);
 	});
 
-	it("the seen-set in static data is bounded in bytes, the oldest dropped first", () => {
-		const { admit, STORE_MAX_BYTES } = dedupe;
-		const store: IDataObject = { recentEvents: [{ k: 'from an earlier version', t: 1 }] };
+	it("each node's seen-set in static data is bounded in bytes, the oldest dropped first", () => {
+		const { admit, STORE_KEY, STORE_MAX_BYTES, STORE_TRIM_BYTES } = dedupe;
+		const store: IDataObject = {};
 		const t0 = 1_800_000_000_000;
 		const key = (n: number) => ({ dedupeKey: `demo-app:n8n-hook:message_sent:${n}`, windowed: false });
-		for (let n = 0; n < 2000; n += 1) expect(admit('test\nbytes', store, [key(n)], t0 + n * 1000).fresh).toEqual([true]);
-		const size = JSON.stringify(store).length;
-		expect(size).toBeLessThanOrEqual(STORE_MAX_BYTES);
-		expect(size).toBeGreaterThan(STORE_MAX_BYTES - 100);
-		expect(store.recentEvents).toBeUndefined();
+		const scope = scopeOf('test\nbytes', store);
+		let largest = 0;
+		for (let n = 0; n < 2000; n += 1) {
+			expect(admit(scope, {}, [key(n)], t0 + n * 1000).fresh).toEqual([true]);
+			largest = Math.max(largest, JSON.stringify((store[STORE_KEY] as IDataObject)['node-1']).length);
+		}
+		expect(largest).toBeLessThanOrEqual(STORE_MAX_BYTES);
+		expect(largest).toBeGreaterThan(STORE_MAX_BYTES - 100);
+		expect(JSON.stringify((store[STORE_KEY] as IDataObject)['node-1']).length).toBeGreaterThan(STORE_TRIM_BYTES - 100);
 		// A process without memory of them: the newest are still known, the oldest are not.
-		expect(admit('test\nbytes, restarted', { ...store }, [key(1999), key(0)], t0 + 2000 * 1000).fresh).toEqual([false, true]);
+		const restarted = JSON.parse(JSON.stringify(store)) as IDataObject;
+		expect(admit(scopeOf('test\nbytes, restarted', restarted), {}, [key(1999), key(0)], t0 + 2000 * 1000).fresh).toEqual([false, true]);
+	});
+
+	it('the process memory is capped in bytes: the sets it holds, counted as their JSON, stay under MEMORY_MAX_BYTES', () => {
+		const { admit, memoryUsage, MEMORY_MAX_BYTES, STORE_KEY, STORE_MAX_BYTES, WORKFLOW_OVERHEAD_BYTES } = dedupe;
+		const t0 = 1_800_000_000_000;
+		// Twice as many full sets as the cap holds: each workflow's node gets 1,200 events in one batch.
+		const full = Math.ceil((2 * MEMORY_MAX_BYTES) / STORE_MAX_BYTES);
+		const globals: IDataObject[] = [];
+		for (let w = 0; w < full; w += 1) {
+			const global: IDataObject = {};
+			globals.push(global);
+			const batch = Array.from({ length: 1200 }, (_, n) => ({ dedupeKey: `demo-app:hook:message_sent:${w}-${n}`, windowed: false }));
+			expect(admit(scopeOf(`test\nmemory ${w}`, global), {}, batch, t0).fresh.every(Boolean)).toBe(true);
+			expect(memoryUsage().bytes).toBeLessThanOrEqual(MEMORY_MAX_BYTES);
+		}
+		const { bytes, workflows } = memoryUsage();
+		expect(bytes).toBeGreaterThan(MEMORY_MAX_BYTES - STORE_MAX_BYTES - WORKFLOW_OVERHEAD_BYTES);
+		// The oldest workflows were forgotten by the process (their static data still has them).
+		expect(workflows).toBeLessThan(full);
+		// The count is honest: the sets of the workflows still held (the newest), as JSON, are what it counts.
+		const held = globals.slice(-workflows).reduce((sum, global) => sum + JSON.stringify(global[STORE_KEY]).length + WORKFLOW_OVERHEAD_BYTES, 0);
+		expect(held).toBeLessThanOrEqual(bytes);
+		expect(held).toBeGreaterThan(bytes * 0.99);
+		expect(admit(scopeOf('test\nmemory 0', JSON.parse(JSON.stringify(globals[0])) as IDataObject), {}, [{ dedupeKey: 'demo-app:hook:message_sent:0-1199', windowed: false }], t0).fresh).toEqual([false]);
 	});
 
 	it('Ignore Repeated Deliveries off: every delivery starts a workflow', async () => {
@@ -596,7 +723,7 @@ describe('CometChat Trigger: automatic registration', () => {
 			triggers: ['message_sent', 'moderation_engine_blocked'],
 		});
 		// The pair lives in the workflow's static data (saved by n8n after activation), nowhere else.
-		expect(t.staticData().basicAuth).toEqual({ username: hook.username, password: hook.password });
+		expect(t.staticData().basicAuth).toEqual({ username: hook.username, password: hook.password, generation: expect.any(Number) as unknown });
 		expect(t.webhookUrl).toMatch(/^https:\/\/n8n\.example\.test\/webhook\/[0-9a-f-]{36}\/webhook$/);
 		expect(hook.id).toMatch(/^n8n[0-9a-f]{32}$/);
 		expect(hook.name).toBe('n8n CometChat events CometChat Trigger');
@@ -629,8 +756,8 @@ describe('CometChat Trigger: automatic registration', () => {
 		expect(hooks()).toEqual([]);
 		expect(t.staticData().webhookId).toBeUndefined();
 		expect(t.staticData().webhookUrl).toBeUndefined();
-		// The next activation registers a new pair; the old one opens nothing.
-		expect(t.staticData().basicAuth).toBeUndefined();
+		// The pair is forgotten (only its generation is kept); the next activation registers a new one, the old one opens nothing.
+		expect(t.staticData().basicAuth).toEqual({ generation: expect.any(Number) as unknown });
 		expect((await deliverAs(hook, t.url, event)).status).toBe(401);
 	});
 
@@ -668,7 +795,7 @@ describe('CometChat Trigger: automatic registration', () => {
 		expect(await third.activate()).toEqual({ existed: true });
 		expect(hooks()).toHaveLength(1);
 		expect(hooks()[0].password).not.toBe(password);
-		expect(third.staticData().basicAuth).toEqual({ username: hooks()[0].username, password: hooks()[0].password });
+		expect(third.staticData().basicAuth).toMatchObject({ username: hooks()[0].username, password: hooks()[0].password });
 		expect((await deliverAs(hooks()[0], third.url, envelope('message_sent', { message: userMessage }))).status).toBe(200);
 	});
 
@@ -683,15 +810,102 @@ describe('CometChat Trigger: automatic registration', () => {
 		expect(hooks().find((h) => h.webhookURL === b.webhookUrl)?.triggers).toHaveLength(46);
 		await a.deactivate();
 		expect(hooks().map((h) => h.webhookURL)).toEqual([b.webhookUrl]);
-		// A test run ("Listen for test event") of the active workflow sees its static data (with the
-		// production registration) but registers and removes the test URL under its own ID.
-		const test = await trigger({ ...automatic({ workflowId: 'wf-b' }), mode: 'manual', webhookId: b.node.webhookId, staticData: JSON.parse(JSON.stringify(b.workflow.staticData)) });
-		expect(test.staticData().webhookUrl).toBe(b.webhookUrl);
-		await test.activate();
+	});
+
+	// n8n's TestWebhooks starts a test webhook on a Workflow with EMPTY static data and keeps what its
+	// activation put there for the test deliveries and the deactivation; it is never saved (test/harness/trigger.ts).
+	it('Listen for test event, with n8n\'s own empty static data: the test URL gets its own webhook and a pair of its own; the production pair opens nothing there', async () => {
+		const production = await trigger(automatic({ workflowId: 'wf-listen' }));
+		await production.activate();
+		const [live] = hooks();
+		const test = await trigger({ ...automatic({ workflowId: 'wf-listen' }), mode: 'manual', webhookId: production.node.webhookId });
+		expect(test.staticData()).toEqual({});
+		expect(await test.activate()).toEqual({ existed: false, created: true });
 		expect(test.webhookUrl).toContain('/webhook-test/');
-		expect(hooks().map((h) => h.webhookURL).sort()).toEqual([b.webhookUrl, test.webhookUrl].sort());
+		const listening = hooks().find((h) => h.webhookURL === test.webhookUrl);
+		expect(listening).toMatchObject({ username: expect.stringMatching(/^n8n[0-9a-f]{16}$/) as unknown, password: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown });
+		expect(listening?.id).not.toBe(live.id);
+		expect(listening?.username).not.toBe(live.username);
+		expect(listening?.password).not.toBe(live.password);
+		// The test webhook's static data holds its pair; the production static data keeps the production pair.
+		expect(test.staticData().basicAuth).toMatchObject({ username: listening?.username, password: listening?.password });
+		expect(production.staticData().basicAuth).toMatchObject({ username: live.username, password: live.password });
+
+		const event = envelope('message_sent', { message: userMessage });
+		expect((await deliverAs(live, test.url, event)).status).toBe(401);
+		expect(await deliverAs(listening!, test.url, event)).toMatchObject({ status: 200, body: { message: 'Workflow was started' } });
+		expect((await test.executions()).map((e) => e.items[0].json.dedupeKey)).toEqual(['demo-app:n8n-hook:message_sent:101']);
+		// The test pair does not open the production URL; its own pair does.
+		expect((await deliverAs(listening!, production.url, event)).status).toBe(401);
+		expect((await deliverAs(live, production.url, event)).status).toBe(200);
+
 		expect(await test.deactivate()).toBe(true);
-		expect(hooks().map((h) => h.webhookURL)).toEqual([b.webhookUrl]);
+		expect(hooks().map((h) => h.webhookURL)).toEqual([production.webhookUrl]);
+		expect(production.staticData().basicAuth).toMatchObject({ username: live.username, password: live.password });
+	});
+
+	/** A media message whose attachment is served by the emulator (the Base URL Override host) after `delayMs`. */
+	const slowMedia = (id: string, delayMs: number) => {
+		const name = `slow-${id}.png`;
+		store().putMedia('demo-app', name, { mimeType: 'image/png', data: Buffer.from('slow png'), delayMs });
+		const url = `${origin()}/demo-app/media/${name}`;
+		return envelope('message_sent', { message: { ...userMessage, id, type: 'image', data: { ...userMessage.data, url, attachments: [{ url, name, mimeType: 'image/png' }] } } });
+	};
+	const downloading = (extra: Partial<TriggerSetup> = {}) => automatic({ persistence: 'n8n', ...extra, parameters: { options: { downloadAttachments: true } } });
+
+	it('deactivating forgets the pair, also when a delivery loaded before it is saved after it (downloads)', async () => {
+		const t = await trigger(downloading());
+		await t.activate();
+		const [old] = hooks();
+		// Answered at once; its static data, loaded now, is saved when its download ends (1.5 s).
+		expect((await deliverAs(old, t.url, slowMedia('601', 1500))).status).toBe(200);
+		expect(await t.deactivate()).toBe(true);
+		expect(t.staticData().basicAuth ?? {}).not.toHaveProperty('password');
+		await t.executions();
+		// That delivery's save came after the deactivation's: the pair stays forgotten.
+		expect(t.staticData().basicAuth ?? {}).not.toHaveProperty('password');
+		expect(await t.activate()).toEqual({ existed: false, created: true });
+		const [renewed] = hooks();
+		expect(renewed.password).not.toBe(old.password);
+		expect((await deliverAs(old, t.url, envelope('message_sent', { message: { ...userMessage, id: '602' } }))).status).toBe(401);
+		expect((await deliverAs(renewed, t.url, envelope('message_sent', { message: { ...userMessage, id: '603' } }))).status).toBe(200);
+	});
+
+	it('a delivery loaded before a deactivation and saved after the next activation writes the new pair, not the old one', async () => {
+		const t = await trigger(downloading());
+		await t.activate();
+		const [old] = hooks();
+		expect((await deliverAs(old, t.url, slowMedia('611', 1500))).status).toBe(200);
+		await t.deactivate();
+		await t.activate();
+		const [renewed] = hooks();
+		expect(renewed.password).not.toBe(old.password);
+		await t.executions();
+		expect(t.staticData().basicAuth).toMatchObject({ username: renewed.username, password: renewed.password });
+		expect((await deliverAs(renewed, t.url, envelope('message_sent', { message: { ...userMessage, id: '612' } }))).status).toBe(200);
+		expect((await deliverAs(old, t.url, envelope('message_sent', { message: { ...userMessage, id: '613' } }))).status).toBe(401);
+	});
+
+	it('an old pair written back into the static data (another process, then a restart) is never registered again', async () => {
+		const t = await trigger(automatic({ persistence: 'n8n' }));
+		await t.activate();
+		const [old] = hooks();
+		const written = { ...t.staticData().basicAuth as IDataObject };
+		await t.deactivate();
+		// A webhook process that loaded the static data before the deactivation saves it after (last writer wins).
+		(t.savedStaticData()[`node:${TRIGGER_NAME}`] as IDataObject).basicAuth = written;
+		let restarted: INodeType | undefined;
+		jest.isolateModules(() => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			const { CometChatTrigger } = require('../../dist/nodes/CometChatTrigger/CometChatTrigger.node.js') as { CometChatTrigger: new () => INodeType };
+			restarted = new CometChatTrigger();
+		});
+		const after = await trigger(automatic({ persistence: 'n8n', nodeType: restarted, workflowId: t.workflow.id, webhookId: t.node.webhookId, staticData: t.savedStaticData() }));
+		expect(await after.activate()).toEqual({ existed: false, created: true });
+		const [renewed] = hooks();
+		expect(renewed.password).not.toBe(old.password);
+		expect((await deliverAs(old, after.url, envelope('message_sent', { message: userMessage }))).status).toBe(401);
+		expect((await deliverAs(renewed, after.url, envelope('message_sent', { message: userMessage }))).status).toBe(200);
 	});
 
 	it('at CometChat\'s limit of 25 webhooks per app, activation fails saying so', async () => {

@@ -5,7 +5,9 @@
  * the seen-set is in the workflow's saved static data; a body that is no CometChat event starts nothing.
  * The engine harness keeps static data in memory and could not see whether n8n saves it: this can.
  * Then automatic registration against the emulator's management host: the trigger's own Basic Auth pair
- * is registered, saved in the static data n8n keeps, and is what deliveries need.
+ * is registered, saved in the static data n8n keeps, and is what deliveries need. Then two CometChat
+ * Triggers in one workflow (n8n saves the whole static data of each delivery, last writer wins): pairs of
+ * events at once, a restart, and CometChat's retries of all of them start nothing.
  */
 import { DEMO_OWNER, type Execution, untilServed, type WorkflowFile } from './instance';
 import type { RuntimeName } from './runtime';
@@ -36,6 +38,49 @@ const workflow: WorkflowFile = {
 	settings: { executionOrder: 'v1' },
 	active: false,
 };
+
+const TWO_ID = 'dedupeTwo0001';
+const MESSAGES_WEBHOOK_ID = '0b6f3d2a-9c7e-4e15-8a4d-6f2c1e9b3a71';
+const MODERATION_WEBHOOK_ID = 'e4a7c9d1-2b5f-4c83-9e6a-1d8b7f3c5a29';
+const webhookAuth = { cometChatWebhookAuthApi: { id: 'cometchat-webhook-auth', name: 'CometChat webhook auth' } };
+
+/** Two CometChat Triggers in one workflow, each with its own URL and events. */
+const twoTriggers: WorkflowFile = {
+	id: TWO_ID,
+	name: 'Two CometChat Triggers (e2e)',
+	nodes: [
+		{
+			name: 'Messages',
+			type: 'n8n-nodes-cometchat.cometChatTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: MESSAGES_WEBHOOK_ID,
+			parameters: { registration: 'manual', events: ['message_sent'] },
+			credentials: webhookAuth,
+		},
+		{
+			name: 'Moderation',
+			type: 'n8n-nodes-cometchat.cometChatTrigger',
+			typeVersion: 1,
+			position: [0, 300],
+			webhookId: MODERATION_WEBHOOK_ID,
+			parameters: { registration: 'manual', events: ['moderation_engine_blocked'] },
+			credentials: webhookAuth,
+		},
+	],
+	connections: {},
+	settings: { executionOrder: 'v1' },
+	active: false,
+};
+
+/** A moderation_engine_blocked delivery: no documented key, so a hash of its data, a repeat within 2 minutes. */
+const moderationBlocked = (id: number) => ({
+	trigger: 'moderation_engine_blocked',
+	appId: 'e2e-app',
+	region: 'us',
+	webhook: 'n8n-e2e-moderation',
+	data: { message: { ...messageSent(id).data.message, receiverType: 'group', receiver: 'cometchat-guid-1', data: { text: `spam ${id}`, moderation: { status: 'disapproved' } } } },
+});
 
 /** n8n's public webhook address here: CometChat registers https addresses only; n8n still listens on its port. */
 const PUBLIC_URL = 'https://n8n.e2e.test/';
@@ -83,6 +128,14 @@ export const messageSent = (id: number) => ({
 	},
 });
 
+/** The seen-sets in a workflow's saved static data (global, key cometChatTrigger): per trigger node, its events. */
+function savedSets(staticData: Record<string, unknown>): Array<{ seen: number; recent: number }> {
+	const sets = (staticData.global as { cometChatTrigger?: Record<string, { seen: string; recent: string }> } | undefined)?.cometChatTrigger ?? {};
+	return Object.values(sets)
+		.map((set) => ({ seen: set.seen.length / 28, recent: set.recent.length / 28 }))
+		.sort((a, b) => a.seen - b.seen || a.recent - b.recent);
+}
+
 /** The scenario, in its own real n8n of `runtime` (a describe block of e2e tests). */
 export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 	// One example is imported with it (the suite's import wants at least one); it is never activated.
@@ -90,8 +143,8 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 
 	describe(`CometChat Trigger duplicates in ${runtime === 'n8n2' ? 'n8n 2.x' : 'n8n 1.x'} (one process, SQLite)`, () => {
 		const ctx = () => ours();
-		const ours = () => {
-			const executions = () => suite.n8n.executions(WORKFLOW_ID);
+		const ours = (workflowId = WORKFLOW_ID) => {
+			const executions = () => suite.n8n.executions(workflowId);
 			return {
 				executions,
 				/** The number of executions once it has stopped changing (executions are written after the answer). */
@@ -111,7 +164,7 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 					return await readExecution(suite.n8n, newest.id);
 				},
 				async staticData(): Promise<Record<string, unknown>> {
-					const saved = await suite.n8n.rest<{ staticData?: Record<string, unknown> | null }>('GET', `/rest/workflows/${WORKFLOW_ID}`);
+					const saved = await suite.n8n.rest<{ staticData?: Record<string, unknown> | null }>('GET', `/rest/workflows/${workflowId}`);
 					return saved.staticData ?? {};
 				},
 			};
@@ -120,11 +173,13 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 		const deliver = (body: unknown) => liveContext(suite, 'moderation-flagged-message').webhook(PATH, body, AUTH);
 
 		beforeAll(async () => {
-			await suite.n8n.importWorkflows([workflow, registered]);
+			await suite.n8n.importWorkflows([workflow, registered, twoTriggers]);
 			await suite.n8n.start();
 			await untilServed(() => suite.n8n.setupOwner());
-			const saved = await suite.n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${WORKFLOW_ID}`);
-			await suite.n8n.rest('POST', `/rest/workflows/${WORKFLOW_ID}/activate`, { versionId: saved.versionId });
+			for (const id of [WORKFLOW_ID, TWO_ID]) {
+				const saved = await suite.n8n.rest<{ versionId: string }>('GET', `/rest/workflows/${id}`);
+				await suite.n8n.rest('POST', `/rest/workflows/${id}/activate`, { versionId: saved.versionId });
+			}
 		}, 600000);
 
 		e2eTest(suite, '8 distinct events start 8 executions; resending later ones starts none', async () => {
@@ -143,10 +198,8 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 
 		e2eTest(suite, "the workflow's saved static data holds every event seen", async () => {
 			const staticData = await ctx().staticData();
-			// The entries are hashed keys; that there are 8 shows n8n saved every addition, not only the first.
-			const node = staticData['node:CometChat Trigger'] as { seen?: Record<string, number> } | undefined;
-			expect(node).toMatchObject({ seen: expect.any(Object) as unknown });
-			expect(Object.keys(node?.seen ?? {})).toHaveLength(8);
+			// The entries are hashed keys (28 characters each); that there are 8 shows n8n saved every addition, not only the first.
+			expect(savedSets(staticData)).toEqual([{ seen: 8, recent: 0 }]);
 			expect(JSON.stringify(staticData).length).toBeLessThan(2000);
 		});
 
@@ -170,9 +223,8 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 		e2eTest(suite, 'distinct events arriving together are all remembered in the saved static data', async () => {
 			await Promise.all([401, 402, 403, 404].map((id) => deliver(messageSent(id))));
 			expect(await ctx().settledCount()).toBe(14);
-			const node = (await ctx().staticData())['node:CometChat Trigger'] as { seen?: Record<string, number> } | undefined;
 			// 8 + 200 + 300 + these 4.
-			expect(Object.keys(node?.seen ?? {})).toHaveLength(14);
+			expect(savedSets(await ctx().staticData())).toEqual([{ seen: 14, recent: 0 }]);
 		});
 
 		e2eTest(suite, 'a body that is not a CometChat event starts nothing and is answered 400', async () => {
@@ -222,7 +274,7 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 				]?.basicAuth;
 			let stored: unknown;
 			await until(async () => (stored = await savedPair()) !== undefined);
-			expect(stored).toEqual({ username: hook.username, password: hook.password });
+			expect(stored).toMatchObject({ username: hook.username, password: hook.password });
 			// The Webhook Auth credential's pair is not this trigger's: 401.
 			expect((await post(AUTH)).status).toBe(401);
 			expect(await post(basic(hook))).toEqual({ status: 200, body: { message: 'Workflow was started' } });
@@ -231,11 +283,39 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 			expect(hooks()).toEqual([]);
 		});
 
-		e2eTest(suite, 'after n8n restarts, resent events start nothing and a new one starts one execution', async () => {
+		const pairs = [1, 2, 3, 4, 5, 6];
+		const deliverPairs = () =>
+			Promise.all(
+				pairs.flatMap((n) => [
+					liveContext(suite, 'moderation-flagged-message').webhook(`${MESSAGES_WEBHOOK_ID}/webhook`, messageSent(600 + n), AUTH),
+					liveContext(suite, 'moderation-flagged-message').webhook(`${MODERATION_WEBHOOK_ID}/webhook`, moderationBlocked(700 + n), AUTH),
+				]),
+			);
+		let pairsSentAt = 0;
+
+		e2eTest(suite, "two CometChat Triggers in one workflow: six pairs of events at once start 12 executions, and the saved static data holds both nodes' six", async () => {
+			pairsSentAt = Date.now();
+			const answers = await deliverPairs();
+			expect(answers.map((a) => a.body)).toEqual(Array(12).fill({ message: 'Workflow was started' }));
+			expect(await ours(TWO_ID).settledCount()).toBe(12);
+			// One set per trigger node: the Messages node's keyed events, the Moderation node's hashed ones.
+			expect(savedSets(await ours(TWO_ID).staticData())).toEqual([
+				{ seen: 0, recent: 6 },
+				{ seen: 6, recent: 0 },
+			]);
+		});
+
+		e2eTest(suite, 'after n8n restarts, resent events start nothing and a new one starts one execution; so do the retries of both trigger nodes', async () => {
 			await suite.n8n.stop();
 			await suite.n8n.start();
 			// The owner's session cookie outlives the restart (same encryption key); sign in again anyway.
 			await untilServed(() => suite.n8n.rest('POST', '/rest/login', { emailOrLdapLoginId: DEMO_OWNER.email, password: DEMO_OWNER.password }));
+			// CometChat's retries of the two triggers' twelve, all at once again: the moderation events' copies
+			// count as repeats for 2 minutes after the first delivery (this must still be inside it).
+			const retries = await deliverPairs();
+			expect(Date.now() - pairsSentAt).toBeLessThan(120_000);
+			expect(retries.map((a) => a.body)).toEqual(Array(12).fill({ message: 'Event already received; ignored' }));
+
 			for (const id of [101, 104, 108, 200, 300, 403]) {
 				const answer = await deliver(messageSent(id));
 				expect(answer).toEqual({ status: 200, body: { message: 'Event already received; ignored' } });
@@ -243,6 +323,7 @@ export function triggerDuplicatesScenario(runtime: RuntimeName): void {
 			expect(await ctx().settledCount()).toBe(16);
 			expect((await deliver(messageSent(500))).body).toEqual({ message: 'Workflow was started' });
 			expect(await ctx().settledCount()).toBe(17);
+			expect(await ours(TWO_ID).settledCount()).toBe(12);
 		});
 	});
 }
