@@ -6,10 +6,10 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { received } from './exactlyOnce';
 import { retrying } from './retry';
+import { runOf } from './tries';
 
-// What the checks of writes whose answer was lost share (User → Create, API Key → Create, Management
+// What the checks of writes whose answer was lost share (sends, User → Create, API Key → Create, Management
 // App → Create): a documented read, CometChat's clock, and the create's answer rebuilt from what the
 // read shows.
 
@@ -84,4 +84,45 @@ export function carries(stored: unknown, sent: unknown): boolean {
 		return Object.entries(sent).every(([key, value]) => carries((stored as IDataObject)[key], value));
 	}
 	return stored === sent;
+}
+
+/** The operation's postReceive chain (CometChat's errors first, then the output), as RoutingNode runs it. */
+export async function received(
+	context: IExecuteSingleFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	let items: INodeExecutionData[] = [{ json: response.body as IDataObject }];
+	for (const { actions } of requestData.postReceive) {
+		for (const action of actions) {
+			if (typeof action !== 'function') throw new Error('The send operations take postReceive functions only');
+			items = await action.call(context, items, response);
+		}
+	}
+	return items;
+}
+
+/**
+ * The creates of one thing (a UID; a key's or an app's name) by the items of a node run and n8n's retries
+ * of it: a record found after a lost answer can be an item's own only when no other item of the run asked
+ * for the same thing (two items creating "Worker" keys: the one found may be the other item's).
+ */
+const creators = new WeakMap<object, Map<string, Set<number>>>();
+
+/** Notes that this item of the node run asks CometChat to create `what`. */
+export function noteCreate(context: IExecuteSingleFunctions, what: string): void {
+	const { key } = runOf(context);
+	if (!key) return;
+	const byThing = creators.get(key) ?? new Map<string, Set<number>>();
+	creators.set(key, byThing);
+	const items = byThing.get(what) ?? new Set<number>();
+	byThing.set(what, items);
+	items.add(context.getItemIndex());
+}
+
+/** Another item of the node run that asked to create `what` too, if any. */
+export function otherCreator(context: IExecuteSingleFunctions, what: string): number | undefined {
+	const { key } = runOf(context);
+	const items = key ? creators.get(key)?.get(what) : undefined;
+	return [...(items ?? [])].find((item) => item !== context.getItemIndex());
 }

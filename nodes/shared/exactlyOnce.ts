@@ -12,6 +12,7 @@ import {
 } from 'n8n-workflow';
 import { withinConcurrency } from './concurrency';
 import { throwOnApiError } from './errors/conversion';
+import { cometChatTime, readAnswer, received, type ReadAnswer } from './earlierTries';
 import { cursorOf } from './pagination';
 import { retrying, withRetries, type LostAnswerVerdict } from './retry';
 import { CHAT_CREDENTIAL } from './chat/baseUrl';
@@ -39,8 +40,6 @@ const LOOKUP_PAGES = 100;
  * CometChat's clock, and the read starts again from there when that is earlier.
  */
 const CLOCK_MARGIN_SECONDS = 300;
-/** Slack on the try's start in CometChat's time: the Date header has whole seconds, and the network takes time. */
-const DATE_MARGIN_SECONDS = 5;
 /** Waits between the lookups after a lost answer (seconds), the last repeated until the settle time ends. */
 const SETTLE_STEPS = [1, 2, 4, 8, 15];
 const APP_SENDER = 'app_system';
@@ -51,6 +50,11 @@ interface Attempt {
 	startedMs: number;
 	/** Where a lookup starts reading (unix s, CometChat's clock), once a Date header told it. */
 	from?: number;
+	/**
+	 * When the first try began by CometChat's clock (unix s, less the Date margin), once a Date header told
+	 * it: a message sent before then is not this try's, whatever window the read covered.
+	 */
+	since?: number;
 	/** Whether a request of it may have stored the message (anything but a proven refusal). */
 	mayBeStored: boolean;
 	/** When the first answer was lost (ms): the settle time runs from there. */
@@ -262,22 +266,6 @@ function withFound(response: IN8nHttpFullResponse, target: Target, found: Map<st
 	return { ...response, body: { ...body, data } };
 }
 
-/** The operation's postReceive chain (CometChat's errors first, then the output), as RoutingNode runs it. */
-export async function received(
-	context: IExecuteSingleFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	let items: INodeExecutionData[] = [{ json: response.body as IDataObject }];
-	for (const { actions } of requestData.postReceive) {
-		for (const action of actions) {
-			if (typeof action !== 'function') throw new Error('The send operations take postReceive functions only');
-			items = await action.call(context, items, response);
-		}
-	}
-	return items;
-}
-
 /**
  * Looks the message up again and again until every receiver has it or the settle time (Lost Answer
  * Settle Time, at most Max Wait) since the answer was lost has passed, at growing intervals (SETTLE_STEPS).
@@ -375,16 +363,17 @@ async function lookUp(
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 			};
-			let response: IN8nHttpFullResponse;
+			let answer: ReadAnswer;
 			try {
-				response = await readResponse(context, request);
+				answer = await readAnswer(context, CHAT_CREDENTIAL, throwOnApiError, request);
 			} catch (error) {
 				return { unknown: `reading ${url} failed (${(error as Error).message})` };
 			}
 			// Where the first try began by CometChat's clock: its Date now, less the time passed here since.
-			const date = Date.parse(String(response.headers?.date ?? ''));
-			if (Number.isFinite(date)) {
-				const start = Math.floor(date / 1000 - (Date.now() - attempt.startedMs) / 1000) - DATE_MARGIN_SECONDS;
+			const tryStart = cometChatTime(answer, attempt.startedMs);
+			if (tryStart !== undefined) {
+				const start = Math.floor(tryStart);
+				attempt.since ??= start;
 				if (start < from && !restarted) {
 					// CometChat's clock is behind this host's: the window began later than the try; read it again from the try.
 					attempt.from = from = Math.max(0, start);
@@ -395,14 +384,16 @@ async function lookUp(
 				}
 				attempt.from ??= from;
 			}
-			const body = (response.body ?? {}) as IDataObject;
-			const messages = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
+			const messages = (Array.isArray(answer.data) ? answer.data : []) as IDataObject[];
 			const ours = messages.filter(
 				(message) =>
 					(message.muid === target.muid || ((message.data as IDataObject | undefined)?.metadata as IDataObject | undefined)?.muid === target.muid) &&
 					sameId(message.sender, target.sender) &&
 					sameId(message.receiver, receiver.id) &&
-					(target.parentId === undefined || String(message.parentId) === target.parentId),
+					(target.parentId === undefined || String(message.parentId) === target.parentId) &&
+					// Sent since the try began by CometChat's clock: the read's window may start minutes earlier (n8n's
+					// clock less CLOCK_MARGIN_SECONDS), and an older message with the MUID is another send's.
+					(attempt.since === undefined || Number(message.sentAt) >= attempt.since),
 			);
 			const match = ours.find((message) => sameContent(message, target));
 			if (match) {
@@ -410,7 +401,7 @@ async function lookUp(
 				break;
 			}
 			if (ours.length) others.set(receiverKey(receiver), String(ours[0].id));
-			const meta = body.meta as IDataObject | undefined;
+			const meta = answer.meta;
 			const next = cursorOf(meta?.next);
 			const size = Number((meta?.current as IDataObject | undefined)?.limit);
 			if (!messages.length || !next || (size > 0 && messages.length < size)) break;
@@ -421,15 +412,6 @@ async function lookUp(
 		}
 	}
 	return { done: true };
-}
-
-/** A documented read, with the retry policy (the caller holds the request's place among the concurrent ones): the whole answer. */
-async function readResponse(context: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IN8nHttpFullResponse> {
-	return await retrying(context, request, async () => {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(context, CHAT_CREDENTIAL, request)) as IN8nHttpFullResponse;
-		await throwOnApiError.call(context, [], response);
-		return response;
-	});
 }
 
 /** A re-run that cannot tell whether its earlier try was stored does not send again. */

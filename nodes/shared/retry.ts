@@ -166,13 +166,14 @@ export const singleRequest = checkedRequest();
 /**
  * `operations.pagination` of an operation whose write, when an earlier try of the node run could not
  * tell whether it happened, `check` can look up in CometChat (by a documented read); without `check`
- * such a write is not repeated at all.
+ * such a write is not repeated at all. `noteWrite` runs before the write (creates note what they create).
  */
-export function checkedRequest(check?: EarlierCheck<INodeExecutionData[]>) {
+export function checkedRequest(check?: EarlierCheck<INodeExecutionData[]>, noteWrite?: (context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) => void) {
 	return async function request(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
+		noteWrite?.(this, requestData);
 		const write = async () => await withRetries(this, requestData.options, async () => await this.makeRoutingRequest(requestData));
 		return await writeOnceInRun(this, requestData.options, write, check && (async (since) => await check(this, requestData, since)));
 	};
@@ -305,9 +306,16 @@ function networkCode(error: Error): string | undefined {
 	return undefined;
 }
 
+/** A send's Message UID, named in its "outcome unknown" message: with Continue On Fail the item keeps the message only. */
+function muidOf(request: { body?: unknown }): string {
+	const body = (request.body ?? {}) as { muid?: unknown; data?: { metadata?: { muid?: unknown } } };
+	const muid = body.muid ?? body.data?.metadata?.muid;
+	return typeof muid === 'string' && muid !== '' ? ` (Message UID "${muid}")` : '';
+}
+
 function outcomeUnknown(
 	context: IExecuteSingleFunctions,
-	request: { method?: string; url?: string },
+	request: { method?: string; url?: string; body?: unknown },
 	error: Error,
 	reason: string,
 	lookup?: string,
@@ -317,7 +325,7 @@ function outcomeUnknown(
 	const checked = lookup ? ` The node looked for it in CometChat and could not tell: ${lookup.replace(/\.?$/, '.')}` : '';
 	// (Not `{reason}`: NodeApiError reads that key as an HTTP client error and replaces the message.)
 	const unknown = new NodeApiError(context.getNode(), { failure: reason } as JsonObject, {
-		message: `CometChat did not confirm ${request.method ?? 'the request'} ${String(request.url ?? '').replace(/^=/, '')} (${reason}): it may or may not have taken effect, so it was not repeated [item ${itemIndex}]`,
+		message: `CometChat did not confirm ${request.method ?? 'the request'} ${String(request.url ?? '').replace(/^=/, '')}${muidOf(request)} (${reason}): it may or may not have taken effect, so it was not repeated [item ${itemIndex}]`,
 		description: `Check in CometChat before running this item again.${checked} ${error.message.replace(/\.?$/, '.')} Send, Send as Bot and Reply in Thread look a lost message up by its Message UID (MUID) and never send it again.`,
 		httpCode: status >= 500 ? String(status) : undefined,
 		itemIndex,

@@ -6,7 +6,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { CHAT_CREDENTIAL } from './chat/baseUrl';
-import { answerOf, carries, cometChatTime, readAnswer } from './earlierTries';
+import { answerOf, carries, cometChatTime, noteCreate, otherCreator, readAnswer } from './earlierTries';
 import { throwOnApiError } from './errors/conversion';
 import { withRetries, writeOnceInRun, type LostAnswerVerdict } from './retry';
 import { sameId } from './validate';
@@ -29,6 +29,9 @@ export async function createUserOnce(
 	const options = { ...requestData.options, url: requestData.options.url ?? '' } as IHttpRequestOptions;
 	const body = (options.body ?? {}) as IDataObject;
 	const uid = String(body.uid);
+	// CometChat lower-cases UIDs: two items with "Ann" and "ann" create one user.
+	const what = `user\u0000${uid.toLowerCase()}`;
+	noteCreate(this, what);
 
 	const lookUpUser = async (since: number): Promise<LostAnswerVerdict<INodeExecutionData[]>> => {
 		const url = `/users/${encodeURIComponent(uid)}`;
@@ -48,6 +51,8 @@ export async function createUserOnce(
 		}
 		const { uid: sentUid, withAuthToken, ...sent } = body;
 		if (!sameId(user.uid, sentUid) || !carries(user, sent)) return { unknown: `a user ${uid} was created during this try, but not with every field this item sent` };
+		const other = otherCreator(this, what);
+		if (other !== undefined) return { unknown: `item ${other} of this run creates user ${uid} too, so the one found may be its` };
 		if (withAuthToken) return { unknown: 'the user was created by this try, but its auth token was only in the lost answer' };
 		return { found: await answerOf(this, requestData, user) };
 	};

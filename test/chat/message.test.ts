@@ -385,7 +385,7 @@ describe('Message sends after a lost answer: looked up by MUID, never sent a sec
 		const reply = { resource: 'message', operation: 'replyInThread', messageId: parentId, sender: byId('bob'), receiverType: 'user', receiver: byId('alice'), text: 'Count me in', retry: { settleTime: 1 } };
 		ctx.emulator.failNext(serverError);
 		const absent = await run(ctx, reply);
-		expect(absent.error?.message).toMatch(/^CometChat did not confirm POST \/messages\/\d+\/thread \(HTTP 500\)/);
+		expect(absent.error?.message).toMatch(/^CometChat did not confirm POST \/messages\/\d+\/thread \(Message UID "n8n-[0-9a-f]{24}"\) \(HTTP 500\)/);
 		expect(absent.error?.description).toContain(`no message with Message UID "${derivedMuid()}" and this content reached user alice within 1 s after the answer was lost`);
 		const calls = ctx.emulator.requests.map((r) => `${r.method} ${r.path}`);
 		expect(calls.filter((call) => call.startsWith('POST'))).toEqual([`POST /v3/messages/${parentId}/thread`]);
@@ -410,7 +410,7 @@ describe('Message sends after a lost answer: looked up by MUID, never sent a sec
 		const parameters = { resource: 'message', operation: 'send', receiverType: 'multiple', receiverUids: 'bob, carol', receiverGuids: 'hikers', text: 'Meet at 9' };
 		const first = await run(ctx, parameters);
 		// carol's lookup fails (she does not exist), so the node cannot tell for her.
-		expect(first.error?.message).toMatch(/^CometChat did not confirm POST \/messages \(the connection broke before the answer came\)/);
+		expect(first.error?.message).toMatch(/^CometChat did not confirm POST \/messages \(Message UID "n8n-[0-9a-f]{24}"\) \(the connection broke before the answer came\)/);
 		expect(first.error?.description).toContain('reading /users/carol/messages failed (ERR_UID_NOT_FOUND');
 		// Now carol exists, and the answer of a send that reached only bob and the group is lost.
 		ctx.emulator.reset();

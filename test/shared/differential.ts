@@ -7,7 +7,7 @@
  *
  * Engine-agnostic: it imports `n8n-core` and `n8n-workflow`, which differential.n8n1.test.ts points at
  * n8n 1.85's copies (devDependencies n8n-core-1-84, n8n-workflow-1-83), and
- * scripts/differential.ts at the newest n8n-core in the registry.
+ * differential.latest.check.ts (npm run differential:latest) at the newest n8n-core in the registry.
  */
 import { ExecutionLifecycleHooks, RoutingNode, WorkflowExecute, type ExecuteContext } from 'n8n-core';
 import {

@@ -7,7 +7,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { CHAT_CREDENTIAL } from '../../../shared/chat/baseUrl';
-import { answerOf, cometChatTime, readAnswer } from '../../../shared/earlierTries';
+import { answerOf, cometChatTime, noteCreate, otherCreator, readAnswer } from '../../../shared/earlierTries';
 import { throwOnApiError } from '../../../shared/errors/conversion';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
@@ -28,7 +28,7 @@ export const create = defineOperation(
 			request: { method: 'POST', url: '/apikeys' },
 			send: { preSend: [buildKey] },
 			// A key whose create got no answer is looked up by name when n8n's Retry On Fail runs the node again.
-			operations: { pagination: checkedRequest(earlierKey) },
+			operations: { pagination: checkedRequest(earlierKey, (context, requestData) => noteCreate(context, keyOf(requestData))) },
 			output: { postReceive: [unwrapData] },
 		},
 	},
@@ -94,5 +94,13 @@ async function earlierKey(
 	const made = keys.filter((key) => key.name === name && key.scope === scope && Number(key.createdAt) >= tryStart);
 	if (made.length === 0) return { absent: true };
 	if (made.length > 1) return { unknown: `${made.length} keys named ${JSON.stringify(name)} were created since the try` };
+	const other = otherCreator(context, keyOf(requestData));
+	if (other !== undefined) return { unknown: `item ${other} of this run asked for a ${String(scope)} key named ${JSON.stringify(name)} too, so the one found may be its` };
 	return { found: await answerOf(context, requestData, made[0]) };
 }
+
+/** What an item's create asks for, for noteCreate: a key of this name and scope. */
+const keyOf = (requestData: DeclarativeRestApiSettings.ResultOptions): string => {
+	const { name, scope } = (requestData.options.body ?? {}) as IDataObject;
+	return `apikey\u0000${String(name)}\u0000${String(scope)}`;
+};

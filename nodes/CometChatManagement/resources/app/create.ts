@@ -1,5 +1,5 @@
 import type { DeclarativeRestApiSettings, IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
-import { answerOf, cometChatTime, readAnswer, type ReadAnswer } from '../../../shared/earlierTries';
+import { answerOf, cometChatTime, noteCreate, otherCreator, readAnswer, type ReadAnswer } from '../../../shared/earlierTries';
 import { optionsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
@@ -19,7 +19,7 @@ export const create = defineOperation(
 		routing: {
 			request: { method: 'POST', url: '/apps' },
 			// An app whose create got no answer is looked up by name when n8n's Retry On Fail runs the node again.
-			operations: { pagination: checkedRequest(earlierApp) },
+			operations: { pagination: checkedRequest(earlierApp, (context, requestData) => noteCreate(context, appOf(requestData))) },
 			output: { postReceive: [unwrapData] },
 		},
 	},
@@ -99,7 +99,15 @@ async function earlierApp(
 	const made = apps.filter((app) => app.name === name && app.region === region && Number(app.createdAt) >= tryStart);
 	if (made.length === 0) return { absent: true };
 	if (made.length > 1) return { unknown: `${made.length} apps named ${JSON.stringify(name)} were created since the try` };
+	const other = otherCreator(context, appOf(requestData));
+	if (other !== undefined) return { unknown: `item ${other} of this run asked for an app named ${JSON.stringify(name)} in ${String(region)} too, so the one found may be its` };
 	const app = { ...made[0] };
 	delete app.accessKey;
 	return { found: await answerOf(context, requestData, app) };
+}
+
+/** What an item's create asks for, for noteCreate: an app of this name in this region. */
+function appOf(requestData: DeclarativeRestApiSettings.ResultOptions): string {
+	const { name, region } = (requestData.options.body ?? {}) as IDataObject;
+	return `app\u0000${String(name)}\u0000${String(region)}`;
 }
