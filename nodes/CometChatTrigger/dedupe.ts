@@ -181,11 +181,20 @@ function tidy(sets: Sets, node: string, windowStart: number): Sets {
 	while (cut < recent.length && timeOf(recent, cut) <= windowStart) cut += ENTRY_CHARS;
 	if (cut > 0) recent = copy(recent.slice(cut));
 	if (setBytes(node, { seen, recent }) > STORE_MAX_BYTES) {
-		// Every windowed entry is younger than the window, so the oldest are at the start of `seen`.
+		// The oldest go first, keyed or hashed: each string is in the order its events came, so the oldest of
+		// the two heads goes until the set fits; within one second (the times' resolution) hashed ones first,
+		// which only matter for 2 minutes. (Keyed ones first, however new, let a stream of receipts push a
+		// message just admitted out of the set.)
 		const over = setBytes(node, { seen, recent }) - STORE_TRIM_BYTES;
-		const fromSeen = Math.min(seen.length, Math.ceil(over / ENTRY_CHARS) * ENTRY_CHARS);
+		let fromSeen = 0;
+		let fromRecent = 0;
+		while (fromSeen + fromRecent < over && fromSeen + fromRecent < seen.length + recent.length) {
+			const seenFirst = fromRecent >= recent.length || (fromSeen < seen.length && timeOf(seen, fromSeen) < timeOf(recent, fromRecent));
+			if (seenFirst) fromSeen += ENTRY_CHARS;
+			else fromRecent += ENTRY_CHARS;
+		}
 		seen = copy(seen.slice(fromSeen));
-		if (fromSeen < over) recent = copy(recent.slice(Math.ceil((over - fromSeen) / ENTRY_CHARS) * ENTRY_CHARS));
+		recent = copy(recent.slice(fromRecent));
 	}
 	return { seen, recent };
 }
