@@ -241,3 +241,13 @@ export function expectUxRules(properties: INodeProperties[]): INodeProperties[] 
 	}
 	return all;
 }
+
+/** The first `method` request to `path` the emulator gets from now on answers with `fault`. */
+export function faultOnce(emulator: Emulator, method: string, path: string, fault: Parameters<Emulator['failNext']>[0]): void {
+	let done = false;
+	emulator.planFaults((request) => {
+		if (done || request.method !== method || request.path !== path) return undefined;
+		done = true;
+		return fault;
+	});
+}

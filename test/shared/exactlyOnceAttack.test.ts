@@ -1,11 +1,11 @@
-import { SupplyDataContext } from 'n8n-core';
-import { createRunExecutionData, NodeConnectionTypes, sleep, Workflow, type IExecuteData, type INode, type INodeExecutionData, type INodeParameters, type INodeType, type IRunExecutionData } from 'n8n-workflow';
+import { sleep, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
 import { createEmulator, type Emulator } from '../emulator';
 import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET, managementStore } from '../emulator/management';
 import { apiKeyStore } from '../emulator/routes/apiKeys';
 import { seedMessage } from '../emulator/routes/messages';
-import { additionalData, chatNode, lifecycleHooks, managementNode, runNode, TestNodeTypes, withDefaults, type NodeSettings } from '../harness';
-import { byId } from '../helpers';
+import { managementNode, runNode, type NodeSettings } from '../harness';
+import { toolCall } from '../harness/tool';
+import { byId, faultOnce } from '../helpers';
 
 // Independent attack on docs/behaviour.md's "Rate limits and retries" (#24), by a reviewer who had not
 // written the code. Each test names the sentence it tried to break; "fixed:" marks one it broke, fixed since
@@ -26,15 +26,6 @@ describe('attack #24: rate limits and retries', () => {
 		});
 	const log = () => emulator.requests.map((r) => `${r.method} ${r.path} ${r.status ?? 'dropped'}`);
 	const send = (extra: Record<string, unknown> = {}) => ({ resource: 'message', operation: 'send', receiverType: 'user', receiver: byId('alice'), text: 'Hello', ...extra });
-	/** The first `method` request to `path` gets `fault`. */
-	const faultOnce = (method: string, path: string, fault: Parameters<Emulator['failNext']>[0]) => {
-		let done = false;
-		emulator.planFaults((request) => {
-			if (done || request.method !== method || request.path !== path) return undefined;
-			done = true;
-			return fault;
-		});
-	};
 	afterEach(async () => emulator?.close());
 	const start = async (options: Parameters<typeof createEmulator>[0] = {}) => {
 		emulator = await createEmulator(options);
@@ -201,7 +192,7 @@ describe('attack #24: rate limits and retries', () => {
 	// items show one key, item 0's key was never made ("nothing lost" broken, reported as success).
 	it('fixed: "API Key → Create ... created since the try is the item\'s output": item 0 outputs item 1\'s key; its own was never made', async () => {
 		await start();
-		faultOnce('POST', '/v3/apikeys', { drop: true });
+		faultOnce(emulator, 'POST', '/v3/apikeys', { drop: true });
 		const { items, error } = await chat({ resource: 'apiKey', operation: 'create', name: 'Worker', scope: 'fullAccess' }, [{ json: {} }, { json: {} }], retryOnFail);
 		const made = [...apiKeyStore(emulator.state).keys.values()].filter((key) => key.name === 'Worker');
 		// Item 0 cannot tell item 1's key from its own: "outcome unknown", never one key shown as two creates.
@@ -213,7 +204,7 @@ describe('attack #24: rate limits and retries', () => {
 	// Same for Management App → Create.
 	it('fixed: "Management App → Create ... created since the try is the item\'s output": item 0 outputs item 1\'s app', async () => {
 		await start();
-		faultOnce('POST', '/apps', { drop: true });
+		faultOnce(emulator, 'POST', '/apps', { drop: true });
 		const { items, error } = await management({ resource: 'app', operation: 'create', name: 'Twin', region: 'eu' }, [{ json: {} }, { json: {} }]);
 		const apps = [...managementStore(emulator.state).apps.values()].filter((app) => app.name === 'Twin');
 		expect(items).toHaveLength(0);
@@ -255,55 +246,11 @@ describe('attack #24: rate limits and retries', () => {
 	}, 30_000);
 });
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { makeHandleToolInvocation } = require('n8n-core/dist/execution-engine/node-execution-context/utils/get-input-connection-data') as {
-	makeHandleToolInvocation: (
-		contextFactory: (runIndex: number) => SupplyDataContext,
-		node: INode,
-		nodeType: INodeType,
-		runExecutionData: IRunExecutionData,
-	) => (toolArgs: object) => Promise<string>;
-};
-const agentType: INodeType = {
-	description: { displayName: 'Agent', name: 'test.agent', group: ['transform'], version: 1, description: '', defaults: {}, inputs: ['main'], outputs: ['main'], properties: [] },
-};
-
 // The AI tool path (n8n-core's makeHandleToolInvocation, as test/shared/tries.test.ts calls it): each try a new run index.
 describe('attack #24: the AI tool wrapper path', () => {
 	let emulator: Emulator;
 	afterEach(async () => emulator?.close());
-	const asTool = (parameters: INodeParameters) => {
-		const agent: INode = { id: 'agent', name: 'AI Agent', type: 'test.agent', typeVersion: 1, position: [0, 0], parameters: {} };
-		const tool: INode = {
-			id: 'node-1',
-			name: chatNode.name,
-			type: chatNode.type,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters,
-			credentials: { [chatNode.credentialType.name]: { id: 'cred-1', name: 'CometChat account' } },
-			retryOnFail: true,
-			maxTries: 3,
-			waitBetweenTries: 0,
-		};
-		const workflow = new Workflow({
-			id: 'test-workflow',
-			nodes: [agent, tool],
-			connections: { [tool.name]: { [NodeConnectionTypes.AiTool]: [[{ node: agent.name, type: NodeConnectionTypes.AiTool, index: 0 }]] } },
-			active: false,
-			nodeTypes: new TestNodeTypes({ [tool.type]: chatNode.nodeType, [agent.type]: agentType }),
-			settings: { executionOrder: 'v1' },
-		});
-		const runExecutionData = createRunExecutionData({});
-		const agentData: IExecuteData = { node: agent, data: { main: [[{ json: {} }]] }, source: null };
-		const data = additionalData(
-			{ [chatNode.credentialType.name]: withDefaults({ appId: emulator.appId, apiKey: emulator.apiKey, baseUrl: emulator.url }) },
-			lifecycleHooks('tool', [agent, tool], {}),
-		);
-		const factory = (runIndex: number) =>
-			new SupplyDataContext(workflow, tool, data, 'manual', runExecutionData, runIndex, [], {}, NodeConnectionTypes.AiTool, agentData, [], undefined, agent);
-		return makeHandleToolInvocation(factory, tool, chatNode.nodeType, runExecutionData);
-	};
+	const asTool = (parameters: INodeParameters) => toolCall(emulator, parameters);
 	const start = async () => {
 		emulator = await createEmulator();
 		emulator.seedUser({ uid: 'alice', name: 'Alice' });

@@ -4,6 +4,7 @@ import { DEFAULT_MANAGEMENT_KEY, DEFAULT_MANAGEMENT_SECRET, managementStore } fr
 import { apiKeyStore } from '../emulator/routes/apiKeys';
 import { seedMessage } from '../emulator/routes/messages';
 import { managementNode, runNode, type NodeSettings } from '../harness';
+import { faultOnce } from '../helpers';
 
 // Writes that are not safe to repeat, across n8n's Retry On Fail (which runs the whole node again, every
 // item): each is made at most once per node run and item (shared/retry.ts writeOnceInRun), and User →
@@ -24,15 +25,6 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 	const gateway = { status: 502, body: '<html>Bad Gateway</html>' };
 	const refused = { status: 400, body: { error: { message: 'Try later.', devMessage: '', source: 'chat-api', code: 'ERR_BAD_REQUEST' } } };
 	const log = () => emulator.requests.map((r) => `${r.method} ${r.path} ${r.status ?? 'dropped'}`);
-	/** The first `method` request to `path` gets `fault`. */
-	const faultOnce = (method: string, path: string, fault: Parameters<Emulator['failNext']>[0]) => {
-		let done = false;
-		emulator.planFaults((request) => {
-			if (done || request.method !== method || request.path !== path) return undefined;
-			done = true;
-			return fault;
-		});
-	};
 
 	afterEach(async () => emulator?.close());
 	const start = async (options: Parameters<typeof createEmulator>[0] = {}) => {
@@ -66,7 +58,7 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 
 		it('API Key → Create: a re-run finds the key its lost try made (by name, created since the try) and returns it', async () => {
 			await start();
-			faultOnce('POST', '/v3/apikeys', { drop: true, handle: true });
+			faultOnce(emulator, 'POST', '/v3/apikeys', { drop: true, handle: true });
 			const { items, error } = await chat({ resource: 'apiKey', operation: 'create', name: 'Signup service', scope: 'fullAccess' });
 			expect(error).toBeUndefined();
 			const made = [...apiKeyStore(emulator.state).keys.values()].filter((key) => key.name === 'Signup service');
@@ -79,7 +71,7 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 		it('API Key → Create: a key of that name made before the try does not count; absent, the key is created', async () => {
 			await start();
 			const old = apiKeyStore(emulator.state).add({ name: 'Signup service', scope: 'fullAccess', createdAt: emulator.state.now() - 600 });
-			faultOnce('POST', '/v3/apikeys', gateway);
+			faultOnce(emulator, 'POST', '/v3/apikeys', gateway);
 			const { items, error } = await chat({ resource: 'apiKey', operation: 'create', name: 'Signup service', scope: 'fullAccess' });
 			expect(error).toBeUndefined();
 			expect(log()).toEqual(['POST /v3/apikeys 502', 'GET /v3/apikeys 200', 'POST /v3/apikeys 200']);
@@ -108,7 +100,7 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 
 		it('Management App → Create: a re-run finds the app its lost try made (by name, created since the try) and returns it as the create answers', async () => {
 			await start();
-			faultOnce('POST', '/apps', { drop: true, handle: true });
+			faultOnce(emulator, 'POST', '/apps', { drop: true, handle: true });
 			const { items, error } = await management({ resource: 'app', operation: 'create', name: 'Acme Support', region: 'eu' });
 			expect(error).toBeUndefined();
 			const apps = [...managementStore(emulator.state).apps.values()].filter((app) => app.name === 'Acme Support');
@@ -125,7 +117,7 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 			await start();
 			const store = managementStore(emulator.state);
 			for (let i = 0; i < 1_000; i++) store.seedApp({ id: `old${i}`, name: `Acme Support ${i}`, region: 'eu', createdAt: emulator.state.now() - 600 });
-			faultOnce('POST', '/apps', { drop: true, handle: true });
+			faultOnce(emulator, 'POST', '/apps', { drop: true, handle: true });
 			const { items, error } = await management({ resource: 'app', operation: 'create', name: 'Acme Support', region: 'eu' });
 			expect(error).toBeUndefined();
 			expect(log()).toEqual(['POST /apps dropped', 'GET /apps 200', 'GET /apps 200']);
@@ -138,7 +130,7 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 		it('Management App → Create: an app of that name made before the try is someone else\'s; absent, the app is created', async () => {
 			await start();
 			managementStore(emulator.state).seedApp({ id: 'older', name: 'Acme Support', region: 'eu', createdAt: emulator.state.now() - 600 });
-			faultOnce('POST', '/apps', { status: 502, body: 'Bad Gateway' });
+			faultOnce(emulator, 'POST', '/apps', { status: 502, body: 'Bad Gateway' });
 			const { items, error } = await management({ resource: 'app', operation: 'create', name: 'Acme Support', region: 'eu' });
 			expect(error).toBeUndefined();
 			expect(log()).toEqual(['POST /apps 502', 'GET /apps 200', 'POST /apps 200']);
@@ -172,7 +164,7 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 
 		it('a re-run returns the answers the other items\' writes already got: three keys, one refused once, make three keys', async () => {
 			await start();
-			faultOnce('POST', '/v3/apikeys', refused);
+			faultOnce(emulator, 'POST', '/v3/apikeys', refused);
 			const { items, error } = await chat(
 				{ resource: 'apiKey', operation: 'create', name: '={{ $json.name }}', scope: 'authOnly', retry: { concurrency: 1 } },
 				[{ json: { name: 'One' } }, { json: { name: 'Two' } }, { json: { name: 'Three' } }],
@@ -190,7 +182,7 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 			emulator.seedUser({ uid: 'bob', name: 'Bob' });
 			emulator.seedGroup({ guid: 'one', owner: 'alice' });
 			emulator.seedGroup({ guid: 'two', owner: 'alice' });
-			faultOnce('POST', '/v3/groups/two/members', refused);
+			faultOnce(emulator, 'POST', '/v3/groups/two/members', refused);
 			const { items, error } = await chat(
 				{ resource: 'groupMember', operation: 'add', guid: { __rl: true, mode: 'id', value: '={{ $json.guid }}' }, participants: 'bob', retry: { concurrency: 1 } },
 				[{ json: { guid: 'one' } }, { json: { guid: 'two' } }],
@@ -206,7 +198,7 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 		it('a removal that got its answer is not sent again by a re-run (User → Delete: a second would answer "not found")', async () => {
 			await start();
 			emulator.seedUser({ uid: 'bob', name: 'Bob' });
-			faultOnce('DELETE', '/v3/users/alice', refused);
+			faultOnce(emulator, 'DELETE', '/v3/users/alice', refused);
 			const { items, error } = await chat({ resource: 'user', operation: 'delete', uid: { __rl: true, mode: 'id', value: '={{ $json.uid }}' }, retry: { concurrency: 1 } }, [
 				{ json: { uid: 'bob' } },
 				{ json: { uid: 'alice' } },
@@ -269,7 +261,7 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 
 		it('a re-run returns the answer a create already got, auth token included, without creating again', async () => {
 			await start();
-			faultOnce('POST', '/v3/users', refused);
+			faultOnce(emulator, 'POST', '/v3/users', refused);
 			const { items, error } = await chat(
 				{ resource: 'user', operation: 'create', uid: '={{ $json.uid }}', name: 'Someone', options: { withAuthToken: true }, retry: { concurrency: 1 } },
 				[{ json: { uid: 'erin' } }, { json: { uid: 'frank' } }],
