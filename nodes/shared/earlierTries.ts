@@ -76,12 +76,16 @@ export async function answerOf(
 	return await received(context, requestData, { statusCode: 200, headers: {}, body: { data } });
 }
 
-/** Whether `stored` carries every value `sent` has (objects: every key sent; IDs compared without case by the caller). */
+/**
+ * Whether `stored` carries every value `sent` has (objects: every key sent — an undefined one is not on the
+ * wire; arrays: the same length; IDs compared without case by the caller). Sends compare a message's
+ * `data` with it, creates the record they find.
+ */
 export function carries(stored: unknown, sent: unknown): boolean {
 	if (Array.isArray(sent)) return Array.isArray(stored) && stored.length === sent.length && sent.every((value, index) => carries(stored[index], value));
 	if (sent !== null && typeof sent === 'object') {
 		if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return false;
-		return Object.entries(sent).every(([key, value]) => carries((stored as IDataObject)[key], value));
+		return Object.entries(sent).every(([key, value]) => value === undefined || carries((stored as IDataObject)[key], value));
 	}
 	return stored === sent;
 }

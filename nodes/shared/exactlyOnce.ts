@@ -12,7 +12,7 @@ import {
 } from 'n8n-workflow';
 import { withinConcurrency } from './concurrency';
 import { throwOnApiError } from './errors/conversion';
-import { cometChatTime, readAnswer, received, type ReadAnswer } from './earlierTries';
+import { carries, cometChatTime, readAnswer, received, type ReadAnswer } from './earlierTries';
 import { cursorOf } from './pagination';
 import { retrying, withRetries, type LostAnswerVerdict } from './retry';
 import { CHAT_CREDENTIAL } from './chat/baseUrl';
@@ -309,13 +309,7 @@ async function settleLookUp(
  * it, rather than return a message it cannot prove is its own or send a second one.
  */
 function sameContent(message: IDataObject, target: Target): boolean {
-	return message.category === target.category && message.type === target.type && isSubset(target.data, message.data);
-}
-
-function isSubset(sent: unknown, stored: unknown): boolean {
-	if (Array.isArray(sent)) return Array.isArray(stored) && sent.length === stored.length && sent.every((entry, i) => isSubset(entry, stored[i]));
-	if (isPlainObject(sent)) return isPlainObject(stored) && Object.entries(sent).every(([key, value]) => value === undefined || isSubset(value, (stored as IDataObject)[key]));
-	return sent === stored;
+	return message.category === target.category && message.type === target.type && carries(message.data, target.data);
 }
 
 /**
