@@ -2,7 +2,7 @@
  * Writes the facts the tests need from CometChat's OpenAPI files, not the files themselves (they are
  * CometChat's, not ours to redistribute):
  *
- *   npm run spec:digest -- <folder with chat-apis.json, calls.json, data-import-apis.json, management-apis.json>
+ *   npm run spec:digest -- <folder with the SPEC_FILES below>
  *
  * into test/package/spec-digest.json: per file, each operation's method, path, tag and operationId; its
  * parameters (name, in, required, style/explode, schema); its request body's schemas per media type.
@@ -21,7 +21,14 @@ import { join } from 'node:path';
 type Json = any;
 
 /** The files the nodes call, in the order the tests read them. */
-export const SPEC_FILES = ['chat-apis.json', 'calls.json', 'data-import-apis.json', 'management-apis.json'];
+export const SPEC_FILES = [
+	'chat-apis.json',
+	'calls.json',
+	'data-import-apis.json',
+	'management-apis.json',
+	'ai-agent-service.json',
+	'campaigns-apis.json',
+];
 export const DIGEST_FILE = join(__dirname, '..', 'test', 'package', 'spec-digest.json');
 
 export interface DigestSchema {
