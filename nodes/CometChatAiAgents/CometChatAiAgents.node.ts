@@ -1,0 +1,45 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { resourceProperties, resources } from './resources';
+import { throwOnApiError } from '../shared/errors/conversion';
+import { cometChatNodeBase, resourceRouting } from '../shared/node';
+import { retrySettings } from '../shared/retry';
+import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
+import { chatSecrets, checkCredential } from '../shared/chat/transport';
+import { routedExecute } from '../shared/router';
+
+/**
+ * CometChat's Agent Builder agents, their tools, API tools, MCP servers, frontend actions, knowledge base and variables, and bring-your-own (BYO) agents and tools, on the chat host and
+ * credential. A node of its own beside the CometChat node: a product of its own in CometChat's docs,
+ * an AI agent gets a distinct tool, and the CometChat node's per-item cost and dropdowns stay as they were.
+ */
+export class CometChatAiAgents implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'CometChat AI Agents',
+		name: 'cometChatAiAgents',
+		icon: { light: 'file:../../icons/cometchat.svg', dark: 'file:../../icons/cometchat.dark.svg' },
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		usableAsTool: true,
+		description: 'Build and manage CometChat AI agents: Agent Builder agents, tools, knowledge base and bring-your-own agents',
+		defaults: { name: 'CometChat AI Agents' },
+		...cometChatNodeBase(CHAT_CREDENTIAL, chatSecrets, [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: resources.map(({ name, value }) => ({ name, value })),
+				default: resources[0]?.value ?? '',
+				routing: resourceRouting(checkCredential, throwOnApiError),
+			},
+			...resourceProperties,
+			retrySettings,
+		]),
+	};
+
+	methods = {
+		listSearch: {},
+	};
+
+	// The description's routing, run over the shown properties only (why: nodes/shared/router.ts).
+	execute = routedExecute(this.description);
+}

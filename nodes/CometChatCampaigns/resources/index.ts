@@ -1,0 +1,11 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { foldAlikeFields } from '../../shared/fold';
+
+/**
+ * Every resource of the CometChat Campaigns node: its name in the Resource dropdown, its value, and its
+ * operations and fields. Adding a resource = one folder under resources/ and one line here.
+ */
+export const resources: Array<{ name: string; value: string; properties: INodeProperties[] }> = [];
+
+/** Every resource's operations and fields, with fields that operations show alike folded into one. */
+export const resourceProperties = foldAlikeFields(resources.flatMap((resource) => resource.properties));
