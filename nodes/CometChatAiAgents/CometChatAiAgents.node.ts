@@ -28,7 +28,7 @@ export class CometChatAiAgents implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: resources.map(({ name, value }) => ({ name, value })),
-				default: resources[0]?.value ?? '',
+				default: 'agent',
 				routing: resourceRouting(checkCredential, throwOnApiError),
 			},
 			...resourceProperties,

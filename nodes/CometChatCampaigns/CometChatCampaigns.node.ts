@@ -28,7 +28,7 @@ export class CometChatCampaigns implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: resources.map(({ name, value }) => ({ name, value })),
-				default: resources[0]?.value ?? '',
+				default: 'campaign',
 				routing: resourceRouting(checkCredential, throwOnApiError),
 			},
 			...resourceProperties,
