@@ -14,7 +14,7 @@ import { withinConcurrency } from './concurrency';
 import { throwOnApiError } from './errors/conversion';
 import { carries, cometChatTime, readAnswer, received, type ReadAnswer } from './earlierTries';
 import { cursorOf } from './pagination';
-import { retrying, withRetries, type LostAnswerVerdict } from './retry';
+import { retrying, settleSecondsOf, settleStep, withRetries, type LostAnswerVerdict } from './retry';
 import { CHAT_CREDENTIAL } from './chat/baseUrl';
 import { runOf } from './tries';
 import { isPlainObject, sameId } from './validate';
@@ -40,8 +40,6 @@ const LOOKUP_PAGES = 100;
  * CometChat's clock, and the read starts again from there when that is earlier.
  */
 const CLOCK_MARGIN_SECONDS = 300;
-/** Waits between the lookups after a lost answer (seconds), the last repeated until the settle time ends. */
-const SETTLE_STEPS = [1, 2, 4, 8, 15];
 const APP_SENDER = 'app_system';
 
 /** A send of one item's MUID in this node run and n8n's retries of it. */
@@ -268,7 +266,7 @@ function withFound(response: IN8nHttpFullResponse, target: Target, found: Map<st
 
 /**
  * Looks the message up again and again until every receiver has it or the settle time (Lost Answer
- * Settle Time, at most Max Wait) since the answer was lost has passed, at growing intervals (SETTLE_STEPS).
+ * Settle Time, at most Max Wait) since the answer was lost has passed, at growing intervals (retry.ts SETTLE_STEPS).
  * Done when all are found; else why it cannot tell, naming the MUID.
  */
 async function settleLookUp(
@@ -278,8 +276,7 @@ async function settleLookUp(
 	attempt: Attempt,
 	found: Map<string, IDataObject>,
 ): Promise<{ done: true } | { unknown: string }> {
-	const settings = context.getNodeParameter('retry', {}) as { maxWait?: number; settleTime?: number };
-	const settleSeconds = Math.max(0, Math.min(Number(settings.settleTime ?? 60), Number(settings.maxWait ?? 300)));
+	const settleSeconds = settleSecondsOf(context);
 	const deadline = (attempt.lostAt ?? Date.now()) + settleSeconds * 1000;
 	const others = new Map<string, string>();
 	for (let step = 0; ; step++) {
@@ -296,7 +293,7 @@ async function settleLookUp(
 			});
 			return { unknown: `no message with Message UID "${target.muid}" and this content reached ${names.join(', ')} within ${settleSeconds} s after the answer was lost` };
 		}
-		await sleep(Math.min(left, (SETTLE_STEPS[step] ?? SETTLE_STEPS[SETTLE_STEPS.length - 1]) * 1000));
+		await sleep(settleStep(step, left));
 	}
 }
 

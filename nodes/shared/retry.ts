@@ -72,10 +72,22 @@ export const retrySettings: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 60,
 			description:
-				'How long the node keeps looking for a message whose answer was lost (a 5xx, a broken connection, a timeout) before it fails the item as "outcome unknown", naming its Message UID. CometChat may store it after the answer is lost. At most Max Wait.',
+				'How long the node keeps looking for a message whose answer was lost (a 5xx, a broken connection, a timeout) before it fails the item as "outcome unknown", naming its Message UID; and for an API key or app whose create got no answer before it creates it again. CometChat may store it after the answer is lost. At most Max Wait.',
 		},
 	],
 };
+
+/** Waits between the lookups after a lost answer (seconds), the last repeated until the settle time ends. */
+export const SETTLE_STEPS = [1, 2, 4, 8, 15];
+
+/** The settle time (Lost Answer Settle Time, at most Max Wait) in seconds. */
+export function settleSecondsOf(context: IExecuteSingleFunctions): number {
+	const settings = context.getNodeParameter('retry', {}) as { maxWait?: number; settleTime?: number };
+	return Math.max(0, Math.min(Number(settings.settleTime ?? 60), Number(settings.maxWait ?? 300)));
+}
+
+/** The wait before lookup number `step + 1` after a lost answer, in ms, at most `left`. */
+export const settleStep = (step: number, left: number): number => Math.min(left, (SETTLE_STEPS[step] ?? SETTLE_STEPS[SETTLE_STEPS.length - 1]) * 1000);
 
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 const BROKEN = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ESOCKETTIMEDOUT', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
@@ -197,6 +209,8 @@ interface Write {
 	answer?: { value: unknown };
 	/** Why its outcome is unknown: a re-run does not send it blindly. */
 	unknown?: string;
+	/** When its outcome became unknown (the n8n host's clock, ms): the settle time runs from there. */
+	lostAt?: number;
 	/** Resolves when this try ends: a re-run started while it is still under way waits for it. */
 	settled: Promise<void>;
 }
@@ -251,7 +265,10 @@ export async function writeOnceInRun<T>(
 				// Still unknown unless the check proves otherwise (also when the check itself throws).
 				current.since = earlier.since;
 				current.unknown = earlier.unknown;
-				const verdict: LostAnswerVerdict<T> = check ? await withinConcurrency(context, async () => await check(earlier.since)) : { unknown: '' };
+				current.lostAt = earlier.lostAt;
+				const verdict: LostAnswerVerdict<T> = check
+					? await withinConcurrency(context, async () => await settledCheck(context, earlier.lostAt ?? Date.now(), async () => await check(earlier.since)))
+					: { unknown: '' };
 				if ('found' in verdict) {
 					current.unknown = undefined;
 					current.answer = { value: verdict.found };
@@ -268,6 +285,21 @@ export async function writeOnceInRun<T>(
 		throw noted(current, error as Error);
 	} finally {
 		settle();
+	}
+}
+
+/**
+ * `check` after a lost answer, repeated at SETTLE_STEPS while it finds nothing until the settle time since
+ * the loss has passed: CometChat may store a write after its answer was lost, and a write still on its way
+ * is not proven absent. Found or undecidable, it stops at once.
+ */
+async function settledCheck<T>(context: IExecuteSingleFunctions, lostAt: number, check: () => Promise<LostAnswerVerdict<T>>): Promise<LostAnswerVerdict<T>> {
+	const deadline = lostAt + settleSecondsOf(context) * 1000;
+	for (let step = 0; ; step++) {
+		const verdict = await check();
+		const left = deadline - Date.now();
+		if (!('absent' in verdict) || left <= 0) return verdict;
+		await sleep(settleStep(step, left));
 	}
 }
 
@@ -337,7 +369,10 @@ function outcomeUnknown(
 /** The error a try of a write ended with, its unknown outcome (if so) noted for a re-run. */
 function noted(write: Write, error: Error): Error {
 	const reason = unknownOutcomes.get(error);
-	if (reason !== undefined) write.unknown ??= reason;
+	if (reason !== undefined && write.unknown === undefined) {
+		write.unknown = reason;
+		write.lostAt ??= Date.now();
+	}
 	return error;
 }
 

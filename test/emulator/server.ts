@@ -235,7 +235,8 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 		const late = matchRoute(method, path);
 		setTimeout(() => {
 			try {
-				late?.route.handler({ method, params: late.params, query, headers, body, state: ctx.state });
+				if (late) late.route.handler({ method, params: late.params, query, headers, body, state: ctx.state });
+				else handleManagement(ctx.state, { apiKeys: ctx.apiKeys, method, path, query, headers, body, badJson: false });
 			} catch {
 				// A refused write stores nothing, as it would have then.
 			}

@@ -68,13 +68,21 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 			expect(emulator.requests[1].query).toEqual({ searchKey: 'Signup service', scope: 'fullAccess' });
 		});
 
-		it('API Key → Create: a key of that name made before the try does not count; absent, the key is created', async () => {
+		// Lookups until the settle time has passed, the first at once: how many fit in it depends on timing.
+		const lookupsThenCreate = (path: string) => {
+			const entries = log();
+			expect(entries.slice(0, 2)).toEqual([`POST ${path} 502`, `GET ${path} 200`]);
+			expect(entries.slice(2, -1).every((entry) => entry === `GET ${path} 200`)).toBe(true);
+			expect(entries.at(-1)).toBe(`POST ${path} 200`);
+		};
+
+		it('API Key → Create: a key of that name made before the try does not count; absent over the settle time, the key is created', async () => {
 			await start();
 			const old = apiKeyStore(emulator.state).add({ name: 'Signup service', scope: 'fullAccess', createdAt: emulator.state.now() - 600 });
 			faultOnce(emulator, 'POST', '/v3/apikeys', gateway);
-			const { items, error } = await chat({ resource: 'apiKey', operation: 'create', name: 'Signup service', scope: 'fullAccess' });
+			const { items, error } = await chat({ resource: 'apiKey', operation: 'create', name: 'Signup service', scope: 'fullAccess', retry: { settleTime: 2 } });
 			expect(error).toBeUndefined();
-			expect(log()).toEqual(['POST /v3/apikeys 502', 'GET /v3/apikeys 200', 'POST /v3/apikeys 200']);
+			lookupsThenCreate('/v3/apikeys');
 			const made = [...apiKeyStore(emulator.state).keys.values()].filter((key) => key.name === 'Signup service');
 			expect(made).toHaveLength(2);
 			expect(items[0].json.apiKey).not.toBe(old.apiKey);
@@ -127,15 +135,39 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 			expect(items.map((item) => item.json.id)).toEqual([made[0].id]);
 		});
 
-		it('Management App → Create: an app of that name made before the try is someone else\'s; absent, the app is created', async () => {
+		it('Management App → Create: an app of that name made before the try is someone else\'s; absent over the settle time, the app is created', async () => {
 			await start();
 			managementStore(emulator.state).seedApp({ id: 'older', name: 'Acme Support', region: 'eu', createdAt: emulator.state.now() - 600 });
 			faultOnce(emulator, 'POST', '/apps', { status: 502, body: 'Bad Gateway' });
-			const { items, error } = await management({ resource: 'app', operation: 'create', name: 'Acme Support', region: 'eu' });
+			const { items, error } = await management({ resource: 'app', operation: 'create', name: 'Acme Support', region: 'eu', retry: { settleTime: 2 } });
 			expect(error).toBeUndefined();
-			expect(log()).toEqual(['POST /apps 502', 'GET /apps 200', 'POST /apps 200']);
+			lookupsThenCreate('/apps');
 			expect(items[0].json.id).not.toBe('older');
 			expect([...managementStore(emulator.state).apps.values()].filter((app) => app.name === 'Acme Support')).toHaveLength(2);
+		});
+
+		it('API Key → Create: a key CometChat stores after the answer was lost is found by a later lookup within the settle time, not created again', async () => {
+			await start();
+			// The 502 comes at once; CometChat stores the key 1.5 s later. Today's main looked once, found nothing, created a second key.
+			faultOnce(emulator, 'POST', '/v3/apikeys', { ...gateway, handleAfterMs: 1_500 });
+			const { items, error } = await chat({ resource: 'apiKey', operation: 'create', name: 'Signup service', scope: 'fullAccess', retry: { settleTime: 20 } });
+			expect(error).toBeUndefined();
+			const made = [...apiKeyStore(emulator.state).keys.values()].filter((key) => key.name === 'Signup service');
+			expect(made).toHaveLength(1);
+			expect(items.map((item) => item.json.apiKey)).toEqual([made[0].apiKey]);
+			expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+			expect(log().at(-1)).toBe('GET /v3/apikeys 200');
+		});
+
+		it('Management App → Create: an app CometChat stores after the answer was lost is found within the settle time, not created again', async () => {
+			await start();
+			faultOnce(emulator, 'POST', '/apps', { status: 502, body: 'Bad Gateway', handleAfterMs: 1_500 });
+			const { items, error } = await management({ resource: 'app', operation: 'create', name: 'Acme Support', region: 'eu', retry: { settleTime: 20 } });
+			expect(error).toBeUndefined();
+			const apps = [...managementStore(emulator.state).apps.values()].filter((app) => app.name === 'Acme Support');
+			expect(apps).toHaveLength(1);
+			expect(items.map((item) => item.json.id)).toEqual([apps[0].id]);
+			expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
 		});
 
 		it('Management App → Create: with two apps of that name made since the try it cannot tell, and creates none', async () => {
