@@ -7,7 +7,7 @@
  * by the exit handler in instance.ts.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, closeSync, cpSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,15 +17,6 @@ import { installedPostgres, installedRuntime, type Postgres, relative, type Runt
 import { createScriptedModel } from './scripted-model';
 import { exampleCredentials, packPackage, prepareInstance } from './setup';
 import type { Suite } from './suite';
-
-/** Where Redis is usually installed (Debian's redis-server). */
-export const REDIS_SERVERS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'];
-
-function redisBin(): string {
-	const found = REDIS_SERVERS.find((bin) => existsSync(bin));
-	if (!found) throw new Error('queue mode needs Redis: apt-get install -y redis-server (as root; .ci/run says so first)');
-	return found;
-}
 
 /**
  * Who runs PostgreSQL, which refuses to run as root: the current user, or as root an unprivileged
@@ -93,7 +84,6 @@ client.connect()
  */
 export async function startServices(logDir: string, runtime: Runtime, pg: Postgres | undefined = installedPostgres()): Promise<Services> {
 	if (!pg) throw new Error('PostgreSQL 17 is not installed: run npm run test:e2e, which installs it first (or npx ts-node --transpile-only scripts/n8n-runtime.ts postgres).');
-	const redis = redisBin();
 	rmSync(logDir, { recursive: true, force: true });
 	mkdirSync(logDir, { recursive: true });
 	const user = postgresUser();
@@ -127,12 +117,14 @@ export async function startServices(logDir: string, runtime: Runtime, pg: Postgr
 	closeSync(pgLog);
 	const redisLog = openSync(join(logDir, 'redis.log'), 'a');
 	const redisServer = track(
-		spawn(redis, ['--bind', '127.0.0.1', '--port', String(redisPort), '--save', '', '--appendonly', 'no', '--dir', temp, '--daemonize', 'no'], {
+		spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(redisPort), '--save', '', '--appendonly', 'no', '--dir', temp, '--daemonize', 'no'], {
 			detached: true,
 			stdio: ['ignore', redisLog, redisLog],
 		}),
 	);
 	closeSync(redisLog);
+	// No redis-server on PATH: the error goes to its log, and the wait below reports that it exited.
+	redisServer.on('error', (error) => appendFileSync(join(logDir, 'redis.log'), `${error.message}\n`));
 
 	const pgClient = join(runtime.dir, 'node_modules', 'pg');
 	const query = (database: string, statement: string): string =>
