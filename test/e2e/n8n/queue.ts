@@ -1,6 +1,6 @@
 /**
- * n8n in queue mode, the way n8n scales: a throw-away PostgreSQL cluster and a Redis without persistence
- * (PostgreSQL 17 from the npm registry, see runtime.ts, and Redis, on 127.0.0.1 at free ports), then one user folder and one
+ * n8n in queue mode, the way n8n scales: a throw-away PostgreSQL 17 cluster (from the npm registry, see
+ * runtime.ts) and a Redis without persistence, on 127.0.0.1 at free ports, then one user folder and one
  * encryption key shared by `n8n start` (editor, REST API, activation), two `n8n webhook` processes
  * (production webhooks, each at its own port) and one `n8n worker` (runs every execution, manual ones too).
  * Everything started here is stopped by process id, in afterAll and, should the test process die first,
@@ -54,7 +54,7 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals, graceMs = 
 export interface Services {
 	postgresPort: number;
 	redisPort: number;
-	/** PostgreSQL's server_version_num, e.g. 171000. */
+	/** PostgreSQL's server_version_num, e.g. 170010 (17.10). */
 	postgresVersion: number;
 	/** One SQL statement in n8n's database (or another): each row's columns joined by |, one row a line. */
 	sql(statement: string, database?: string): string;
