@@ -1,19 +1,22 @@
 /**
- * Installs the real n8n versions the demo and the end-to-end tests run, unless already installed:
+ * Installs the real n8n versions the demo and the end-to-end tests run, and the PostgreSQL of the
+ * queue-mode test, unless already installed:
  *
- *   npx ts-node --transpile-only scripts/n8n-runtime.ts [n8n2] [n8n1]
+ *   npx ts-node --transpile-only scripts/n8n-runtime.ts [n8n2] [n8n1] [postgres]
  *
- * n8n2 = n8n 2.x on Node.js 24, n8n1 = the newest n8n 1.x on Node.js 20, both from the npm registry,
- * into .n8n-e2e/<name>/ (git-ignored). See test/e2e/n8n/runtime.ts.
+ * n8n2 = n8n 2.x on Node.js 24, n8n1 = the newest n8n 1.x on Node.js 20, postgres = PostgreSQL 17, all
+ * from the npm registry, into the cache outside the checkout (CACHE_DIR in test/e2e/n8n/runtime.ts).
  */
-import { ensureRuntime, type RuntimeName } from '../test/e2e/n8n/runtime';
+import { ensurePostgres, ensureRuntime } from '../test/e2e/n8n/runtime';
 
-const names = process.argv.slice(2) as RuntimeName[];
+const names = process.argv.slice(2);
 
 async function main(): Promise<void> {
-	for (const name of names.length ? names : (['n8n2'] as RuntimeName[])) {
-		if (name !== 'n8n2' && name !== 'n8n1') throw new Error(`Unknown runtime ${String(name)}: use n8n2 and/or n8n1`);
-		await ensureRuntime(name, (line) => process.stdout.write(`${line}\n`));
+	const log = (line: string): void => void process.stdout.write(`${line}\n`);
+	for (const name of names.length ? names : ['n8n2']) {
+		if (name === 'postgres') await ensurePostgres(log);
+		else if (name === 'n8n2' || name === 'n8n1') await ensureRuntime(name, log);
+		else throw new Error(`Unknown runtime ${name}: use n8n2, n8n1 and/or postgres`);
 	}
 }
 

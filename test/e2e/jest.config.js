@@ -8,6 +8,8 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.e2e.ts'],
+	// Whether this machine can run the selected files: one clear message before any n8n starts.
+	globalSetup: '<rootDir>/test/e2e/n8n/environment.ts',
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 	cacheDirectory: '<rootDir>/.cache/jest-e2e',
 	maxWorkers: 1,

@@ -50,7 +50,8 @@ describe('README in the starter shape', () => {
 		expect(quickStart.split('\n').map((l) => l.split('#')[0].trim()).filter(Boolean)).toEqual(['npm install', 'npm run demo', 'npm test', 'npx jest test/chat/user.test.ts']);
 		const ci = read('.ci/run');
 		for (const command of ['npm ci', 'npm run build', 'npm run lint', 'npm test', 'npm run demo -- --no-editor', 'npm run test:e2e']) {
-			expect(ci).toContain(`\n${command}\n`);
+			// A line of its own, or timed: step "<name>" <command>.
+			expect(ci).toMatch(new RegExp(`\\n(step "[^"\\n]+" )?${command.replace(/[-.]/g, '\\$&')}\\n`));
 			expect(readme).toContain(`\`${command}\``);
 		}
 	});

@@ -1,36 +1,31 @@
 /**
- * n8n in queue mode, the way n8n scales: a throw-away PostgreSQL cluster and a Redis without persistence
- * (Debian's `postgresql` and `redis-server`, on 127.0.0.1 at free ports), then one user folder and one
+ * n8n in queue mode, the way n8n scales: a throw-away PostgreSQL 17 cluster (from the npm registry, see
+ * runtime.ts) and a Redis without persistence, on 127.0.0.1 at free ports, then one user folder and one
  * encryption key shared by `n8n start` (editor, REST API, activation), two `n8n webhook` processes
  * (production webhooks, each at its own port) and one `n8n worker` (runs every execution, manual ones too).
  * Everything started here is stopped by process id, in afterAll and, should the test process die first,
  * by the exit handler in instance.ts.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, closeSync, cpSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEmulator } from '../../emulator';
 import { type CredentialFile, freePort, killGroup, N8n, track, type WorkflowFile } from './instance';
-import { installedRuntime, relative, WORK_DIR } from './runtime';
+import { installedPostgres, installedRuntime, type Postgres, relative, type Runtime, WORK_DIR } from './runtime';
 import { createScriptedModel } from './scripted-model';
 import { exampleCredentials, packPackage, prepareInstance } from './setup';
 import type { Suite } from './suite';
 
-const MISSING = "queue mode needs Debian's postgresql and redis-server: apt-get install -y postgresql redis-server (.ci/run installs them)";
-
-/** The newest PostgreSQL server Debian installed (/usr/lib/postgresql/<major>/bin). */
-function postgresBin(): string {
-	const root = '/usr/lib/postgresql';
-	const majors = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'postgres'))) : [];
-	const newest = majors.sort((a, b) => Number(b) - Number(a))[0];
-	if (!newest) throw new Error(MISSING);
-	return join(root, newest, 'bin');
-}
-
-function redisBin(): string {
-	for (const bin of ['/usr/bin/redis-server', '/usr/local/bin/redis-server']) if (existsSync(bin)) return bin;
-	throw new Error(MISSING);
+/**
+ * Who runs PostgreSQL, which refuses to run as root: the current user, or as root an unprivileged
+ * system user (`nobody`, no login, no home) that needs nothing of root's but the temporary folder.
+ */
+export function postgresUser(): { uid: number; gid: number; name: string } | undefined {
+	if (process.getuid?.() !== 0) return undefined;
+	const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'nobody'], { encoding: 'utf8' }).trim()));
+	return { uid, gid, name: 'nobody' };
 }
 
 const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -59,65 +54,97 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals, graceMs = 
 export interface Services {
 	postgresPort: number;
 	redisPort: number;
-	/** One SQL statement in n8n's database (or another); psql's unaligned, tuples-only output. */
+	/** PostgreSQL's server_version_num, e.g. 170010 (17.10). */
+	postgresVersion: number;
+	/** One SQL statement in n8n's database (or another): each row's columns joined by |, one row a line. */
 	sql(statement: string, database?: string): string;
 	stop(): Promise<void>;
 }
 
-/** PostgreSQL (as the `postgres` user, trust on 127.0.0.1 only, no fsync) and Redis (no persistence) in `dir`. */
-export async function startServices(dir: string): Promise<Services> {
-	const pgBin = postgresBin();
-	const redis = redisBin();
-	rmSync(dir, { recursive: true, force: true });
-	mkdirSync(dir, { recursive: true });
-	const data = join(dir, 'postgres');
+/**
+ * One statement through the `pg` client of the n8n runtime (the PostgreSQL package brings no psql), in a
+ * child process so that the tests' polling stays synchronous.
+ */
+const SQL_CLIENT = `
+const [pg, port, database, statement] = process.argv.slice(1);
+const client = new (require(pg).Client)({ host: '127.0.0.1', port: Number(port), user: 'postgres', database });
+client.connect()
+	.then(() => client.query({ text: statement, rowMode: 'array' }))
+	.then((result) => {
+		process.stdout.write((result.rows ?? []).map((row) => row.map((v) => (v === null ? '' : String(v))).join('|')).join('\\n'));
+		return client.end();
+	})
+	.catch((error) => { process.stderr.write(String(error.message)); process.exit(1); });
+`;
+
+/**
+ * PostgreSQL 17 (trust on 127.0.0.1 only, no Unix socket, no fsync) with its programs and data in a new
+ * temporary folder outside the checkout, which another user can enter (a checkout in a home folder of
+ * mode 700 cannot be), and Redis (no persistence). Their logs go to `logDir`.
+ */
+export async function startServices(logDir: string, runtime: Runtime, pg: Postgres | undefined = installedPostgres()): Promise<Services> {
+	if (!pg) throw new Error('PostgreSQL 17 is not installed: run npm run test:e2e, which installs it first (or npx ts-node --transpile-only scripts/n8n-runtime.ts postgres).');
+	rmSync(logDir, { recursive: true, force: true });
+	mkdirSync(logDir, { recursive: true });
+	const user = postgresUser();
+	const ids = user ? { uid: user.uid, gid: user.gid } : {};
+	const temp = mkdtempSync(join(tmpdir(), 'n8n-nodes-cometchat-postgres-'));
+	chmodSync(temp, 0o755);
+	// As root the cache is in root's home, which `nobody` cannot enter: the programs go along (60 MB).
+	const bin = user ? join(temp, 'postgresql', 'bin') : join(pg.dir, 'bin');
+	if (user) cpSync(pg.dir, join(temp, 'postgresql'), { recursive: true, verbatimSymlinks: true });
+	const data = join(temp, 'data');
 	mkdirSync(data, { mode: 0o700 });
-	// PostgreSQL refuses to run as root: its files and the server belong to Debian's `postgres` user.
-	const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-	const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-	chownSync(data, uid, gid);
-	chmodSync(data, 0o700);
-	execFileSync(join(pgBin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'], { uid, gid, stdio: 'pipe' });
+	if (user) chownSync(data, user.uid, user.gid);
+	const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', TZ: 'UTC' };
+	try {
+		execFileSync(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'], { ...ids, env, cwd: temp, stdio: 'pipe' });
+	} catch (error) {
+		rmSync(temp, { recursive: true, force: true });
+		const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+		throw new Error(`initdb of PostgreSQL ${pg.version} as ${user?.name ?? 'the current user'} in ${temp} failed: ${stderr || String(error)}`);
+	}
 
 	const [postgresPort, redisPort] = [await freePort(), await freePort()];
-	const pgLog = openSync(join(dir, 'postgres.log'), 'a');
-	chownSync(join(dir, 'postgres.log'), uid, gid);
+	const pgLog = openSync(join(logDir, 'postgres.log'), 'a');
 	const postgres = track(
 		spawn(
-			join(pgBin, 'postgres'),
+			join(bin, 'postgres'),
 			['-D', data, '-p', String(postgresPort), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
-			{ uid, gid, detached: true, stdio: ['ignore', pgLog, pgLog] },
+			{ ...ids, env, cwd: temp, detached: true, stdio: ['ignore', pgLog, pgLog] },
 		),
 	);
 	closeSync(pgLog);
-	const redisLog = openSync(join(dir, 'redis.log'), 'a');
+	const redisLog = openSync(join(logDir, 'redis.log'), 'a');
 	const redisServer = track(
-		spawn(redis, ['--bind', '127.0.0.1', '--port', String(redisPort), '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'], {
+		spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(redisPort), '--save', '', '--appendonly', 'no', '--dir', temp, '--daemonize', 'no'], {
 			detached: true,
 			stdio: ['ignore', redisLog, redisLog],
 		}),
 	);
 	closeSync(redisLog);
+	// No redis-server on PATH: the error goes to its log, and the wait below reports that it exited.
+	redisServer.on('error', (error) => appendFileSync(join(logDir, 'redis.log'), `${error.message}\n`));
 
-	const psql = (database: string, statement: string): string =>
-		execFileSync(join(pgBin, 'psql'), ['-h', '127.0.0.1', '-p', String(postgresPort), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-tAc', statement], {
-			encoding: 'utf8',
-			stdio: ['ignore', 'pipe', 'pipe'],
-		}).trim();
+	const pgClient = join(runtime.dir, 'node_modules', 'pg');
+	const query = (database: string, statement: string): string =>
+		execFileSync(process.execPath, ['-e', SQL_CLIENT, pgClient, String(postgresPort), database, statement], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 	const services: Services = {
 		postgresPort,
 		redisPort,
-		sql: (statement, database = 'n8n') => psql(database, statement),
+		postgresVersion: 0,
+		sql: (statement, database = 'n8n') => query(database, statement),
 		async stop() {
 			// SIGINT is PostgreSQL's fast shutdown (ends the sessions, then exits); SIGTERM ends Redis.
 			await Promise.all([stopChild(postgres, 'SIGINT'), stopChild(redisServer, 'SIGTERM')]);
-			rmSync(data, { recursive: true, force: true });
+			rmSync(temp, { recursive: true, force: true });
 		},
 	};
 	try {
-		await until(`PostgreSQL (log: ${relative(join(dir, 'postgres.log'))})`, postgres, () => psql('postgres', 'SELECT 1') === '1');
-		psql('postgres', 'CREATE DATABASE n8n');
-		await until(`Redis (log: ${relative(join(dir, 'redis.log'))})`, redisServer, () => redisPing(redisPort));
+		await until(`PostgreSQL (log: ${relative(join(logDir, 'postgres.log'))})`, postgres, () => query('postgres', 'SELECT 1') === '1');
+		services.postgresVersion = Number(query('postgres', 'SHOW server_version_num'));
+		query('postgres', 'CREATE DATABASE n8n');
+		await until(`Redis (log: ${relative(join(logDir, 'redis.log'))})`, redisServer, () => redisPing(redisPort));
 	} catch (error) {
 		await services.stop();
 		throw error;
@@ -164,7 +191,7 @@ export function useQueueN8n(examples: string[], workflows: WorkflowFile[] = [], 
 			started = Date.now();
 			return s;
 		};
-		suite.services = await startServices(join(dir, 'services'));
+		suite.services = await startServices(join(dir, 'services'), runtime);
 		suite.startup.services = lap();
 		suite.emulator = await createEmulator({ seed: true });
 		suite.model = await createScriptedModel();

