@@ -105,6 +105,7 @@ describe('CometChat Trigger: description', () => {
 		expect(description.credentials).toEqual([
 			{ name: 'cometChatWebhookAuthApi', required: true, testedBy: 'checkWebhookAuth', displayOptions: { show: { registration: ['manual', 'bot'] } } },
 			{ name: 'cometChatManagementApi', required: true, displayOptions: { show: { registration: ['automatic'] } } },
+			{ name: 'cometChatApi', required: true, displayOptions: { show: { registration: ['botAutomatic'] } } },
 		]);
 	});
 
@@ -117,7 +118,7 @@ describe('CometChat Trigger: description', () => {
 	it('one credential at a time (n8n\'s single-credential-per-node rule): each Registration shows exactly one', () => {
 		const registration = description.properties.find((p) => p.name === 'registration');
 		const values = (registration?.options ?? []).map((o) => (o as { value: string }).value);
-		expect(values).toEqual(['automatic', 'manual', 'bot']);
+		expect(values).toEqual(['automatic', 'manual', 'bot', 'botAutomatic']);
 		for (const value of values) {
 			const shown = (description.credentials ?? []).filter((c) => {
 				const show = c.displayOptions?.show;
