@@ -72,9 +72,12 @@ describe('CometChat Trigger: bot conversations, registered automatically', () =>
 		expect(started).toMatchObject({ status: 200, body: { message: 'Workflow was started' } });
 		const [execution] = await t.executions();
 		expect(execution.items[0].json).toMatchObject({ botUid: 'support-bot', text: 'Where is my order?', replyTo: { receiverType: 'user', receiver: 'ada' } });
+		// A message quoting a password: the workflow never sees it.
+		await deliver(t.url, message('605', `my passwords: ${ORIGINAL.password} ${pair.password}`), { auth: pair });
+		expect((await t.executions())[1].items[0].json.text).toBe('my passwords: [redacted] [redacted]');
 		expect((await deliver(t.url, message('602', 'hi'), { auth: { ...pair, password: 'wrongPassword0123456789' } })).status).toBe(401);
 		expect((await deliver(t.url, message('603', 'hi'), { auth: ORIGINAL })).status).toBe(401);
-		expect(await t.executions()).toHaveLength(1);
+		expect(await t.executions()).toHaveLength(2);
 
 		chat.emulator.requests.length = 0;
 		expect(await t.deactivate()).toBe(true);
@@ -155,12 +158,12 @@ describe('CometChat Trigger: bot conversations, registered automatically', () =>
 		const pair = pairOf(bot());
 		faultOnce(chat.emulator, 'PUT', '/v3/bots/support-bot', {
 			status: 500,
-			body: { error: { code: 'ERR_EXCEPTION', message: `Could not store ${ORIGINAL.password} for ${pair.password}` } },
+			body: { error: { code: 'ERR_EXCEPTION', message: `Could not store ${ORIGINAL.password} for ${pair.password} with ${chat.emulator.apiKey}` } },
 		});
 		expect(await t.deactivate()).toBe(false);
 		const warnings = t.warnings.join('\n');
 		expect(warnings).toContain("could not put back the bot's callback");
-		expect(warnings).toContain('Could not store [redacted] for [redacted]');
+		expect(warnings).toContain('Could not store [redacted] for [redacted] with [redacted]');
 		expect(t.staticData().botOriginal).toEqual(SAVED);
 		// Activated again meanwhile (the bot still points here): the original is kept, not replaced by this trigger.
 		await t.activate();

@@ -252,6 +252,24 @@ describe('CometChat Trigger: events become items', () => {
 		expect(third).toMatchObject({ receiver: { uid: 'cometchat-uid-1' } });
 	});
 
+	it('a campaign event chosen on its own starts the workflow with its data as CometChat sends it; a retry of it starts nothing', async () => {
+		// The payload of CometChat's campaigns webhooks page (campaigns/webhooks). It documents no key that
+		// identifies one event, so a repeat is told by its data within the retry window (reference §9.1).
+		const completed = {
+			campaignId: 'cmp-1', appId: 'demo-app', name: 'Welcome Campaign', status: 'completed', templateId: 'tpl-1', templateVersion: 1,
+			totalTargets: 100, sentCount: 100, failedCount: 0, tag: 'onboarding', scheduledAt: 1696930000, sentAt: 1696932000, completedAt: 1696932060, createdAt: 1696929000,
+		};
+		const t = await trigger(setup({ parameters: { events: ['after_campaign_completed'] } }));
+		expect((await deliver(t.url, envelope('after_campaign_completed', completed), { auth: AUTH })).body).toEqual({ message: 'Workflow was started' });
+		expect((await deliver(t.url, envelope('after_campaign_completed', completed), { auth: AUTH })).body).toEqual({ message: 'Event already received; ignored' });
+		const other = await deliver(t.url, envelope('after_campaign_failed', { ...completed, status: 'failed' }), { auth: AUTH });
+		expect(other.body).toEqual({ message: 'Event not selected in this trigger; ignored' });
+		const executions = await t.executions();
+		expect(executions.map((e) => e.items.map((item) => item.json))).toEqual([
+			[{ trigger: 'after_campaign_completed', appId: 'demo-app', region: 'us', webhook: 'n8n-hook', data: completed, dedupeKey: expect.stringMatching(/^demo-app:n8n-hook:after_campaign_completed:data-[0-9a-f]{32}$/) }],
+		]);
+	});
+
 	it('a body that is not a CometChat event: 400 and no workflow', async () => {
 		const t = await trigger(setup());
 		const answer = await deliver(t.url, { hello: 'world' }, { auth: AUTH });
