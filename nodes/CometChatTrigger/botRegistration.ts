@@ -18,17 +18,17 @@ const CHANGED = ['webhookURL', 'useBasicAuth', 'username', 'password', 'enabled'
 // A bot's password has at most 50 characters (B.1): 24 random bytes, 48 hex digits.
 const botPair = () => generatePair(24);
 
-async function botCall(ctx: IHookFunctions, method: IHttpRequestMethods, uid: string, secrets: string[], body?: IDataObject): Promise<IDataObject> {
+/** One /bots/{uid} call; `undefined` for a GET of a bot CometChat does not have (ERR_BOT_NOT_FOUND). */
+async function botCall(ctx: IHookFunctions, method: IHttpRequestMethods, uid: string, secrets: string[], body?: IDataObject): Promise<IDataObject | undefined> {
 	try {
 		const answer = await cometChatApiRequest.call(ctx, method, `/bots/${encodeURIComponent(uid)}`, {}, body ? { body } : {});
 		return isObject(answer.data) ? answer.data : {};
 	} catch (error) {
+		if (method === 'GET' && String((error as Error)?.message ?? '').startsWith('ERR_BOT_NOT_FOUND')) return undefined;
 		// CometChat answers bots with their passwords: none reaches an error or a log.
 		throw redactError(error, secrets);
 	}
 }
-
-const isBotMissing = (error: unknown) => String((error as Error)?.message ?? '').startsWith('ERR_BOT_NOT_FOUND');
 
 interface Target {
 	uid: string;
@@ -57,11 +57,8 @@ function target(ctx: IHookFunctions): Target {
 /** create (activation): the bot's callback set to this trigger, with the trigger's own pair, enabled. */
 export async function pointBotHere(ctx: IHookFunctions): Promise<boolean> {
 	const { uid, url, staticData, secrets } = target(ctx);
-	let bot: IDataObject;
-	try {
-		bot = await botCall(ctx, 'GET', uid, secrets);
-	} catch (error) {
-		if (!isBotMissing(error)) throw error;
+	const bot = await botCall(ctx, 'GET', uid, secrets);
+	if (!bot) {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`CometChat has no bot "${uid}" in this app (ERR_BOT_NOT_FOUND). Create it first (CometChat node → Bot → Create, or the dashboard's AI Agents → Custom Bots), then activate the workflow again.`,
@@ -84,13 +81,8 @@ export async function pointBotHere(ctx: IHookFunctions): Promise<boolean> {
 /** delete (deactivation): the bot's callback, Basic Auth and on/off put back as they were. */
 export async function restoreBot(ctx: IHookFunctions): Promise<boolean> {
 	const { uid, url, staticData, original, secrets } = target(ctx);
-	let bot: IDataObject | undefined;
-	try {
-		bot = await botCall(ctx, 'GET', uid, secrets);
-	} catch (error) {
-		// A bot deleted meanwhile has nothing to put back.
-		if (!isBotMissing(error)) throw error;
-	}
+	// A bot deleted meanwhile has nothing to put back.
+	const bot = await botCall(ctx, 'GET', uid, secrets);
 	// Only while the bot still points here: someone who pointed it elsewhere meanwhile meant it, and putting
 	// the original back would undo their change. With no original saved (static data lost) the bot is
 	// switched off rather than left relaying to a URL nobody listens at.
