@@ -1,5 +1,5 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { searchGroups, searchReceivers, searchUsers } from '../shared/chat/listSearch';
+import { searchBots, searchGroups, searchReceivers, searchUsers } from '../shared/chat/listSearch';
 import { resourceProperties, resources } from './resources';
 import { searchRoles } from './listSearch/searchRoles';
 import { throwOnApiError } from '../shared/errors/conversion';
@@ -36,7 +36,7 @@ export class CometChat implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchGroups, searchReceivers, searchRoles, searchUsers },
+		listSearch: { searchBots, searchGroups, searchReceivers, searchRoles, searchUsers },
 	};
 
 	// The description's routing, run over the shown properties only (why: nodes/shared/router.ts).

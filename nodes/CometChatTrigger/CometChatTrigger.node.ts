@@ -21,11 +21,14 @@ import { BOT_MODE, botDelivery, botOptions, botProperties, botSettings, forgetBo
 import { ALL_EVENTS, EVENT_OPTIONS } from '../shared/webhooks/events';
 import { COMETCHAT_DESCRIPTION } from '../shared/chat/description';
 import { envelopesOf, eventIdentity, itemsOf } from './payload';
+import { pointBotHere, restoreBot } from './botRegistration';
 import {
+	BOT_AUTOMATIC,
 	createWebhook,
 	deleteWebhook,
 	deliveryPair,
 	isAutomatic,
+	isBotAutomatic,
 	triggerSecrets,
 	webhookExists,
 } from './registration';
@@ -51,6 +54,7 @@ export class CometChatTrigger implements INodeType {
 		credentials: [
 			{ name: 'cometChatWebhookAuthApi', required: true, testedBy: 'checkWebhookAuth', displayOptions: { show: { registration: ['manual', 'bot'] } } },
 			{ name: 'cometChatManagementApi', required: true, displayOptions: { show: { registration: ['automatic'] } } },
+			{ name: 'cometChatApi', required: true, displayOptions: { show: { registration: ['botAutomatic'] } } },
 		],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		eventTriggerDescription: 'Waiting for CometChat to send an event',
@@ -76,6 +80,12 @@ export class CometChatTrigger implements INodeType {
 						name: 'Bot Conversations (Custom Bot)',
 						value: BOT_MODE,
 						description: 'Messages sent to one of your CometChat bots, relayed to this trigger as its callback URL',
+					},
+					{
+						name: 'Bot Conversations, Automatic (REST API)',
+						value: BOT_AUTOMATIC,
+						description:
+							"Messages sent to one of your CometChat bots. Activating the workflow points the bot's callback at this trigger with a Basic Auth pair the trigger makes itself and enables the bot; deactivating puts back what the bot had. Needs the CometChat (REST API) credential.",
 					},
 				],
 				// Manual by default: management API access depends on the CometChat plan (multi-tenancy).
@@ -107,7 +117,7 @@ export class CometChatTrigger implements INodeType {
 				required: true,
 				default: [],
 				description: 'The CometChat webhook triggers that start the workflow',
-				displayOptions: { hide: { registration: [BOT_MODE] } },
+				displayOptions: { hide: { registration: [BOT_MODE, BOT_AUTOMATIC] } },
 			},
 			...botProperties,
 			{
@@ -162,25 +172,30 @@ export class CometChatTrigger implements INodeType {
 					const { settings, problem } = botSettings(this);
 					if (!settings) throw new NodeOperationError(this.getNode(), String(problem));
 					rememberBot(this, settings.botUid);
-					return true;
+					// Automatic: create() points the bot here every activation (it keeps the original and
+					// changes nothing when the bot already carries this trigger's URL and pair).
+					return !isBotAutomatic(this);
 				}
 				// Manual registration: nothing to look up or create at CometChat.
 				if (!isAutomatic(this)) return true;
 				return await webhookExists(this);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
+				if (isBotAutomatic(this)) return await pointBotHere(this);
 				if (!isAutomatic(this)) return true;
 				return await createWebhook(this);
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
 				if (isBotMode(this)) forgetBot(this);
-				if (!isAutomatic(this)) return true;
+				const bot = isBotAutomatic(this);
+				if (!isAutomatic(this) && !bot) return true;
 				try {
-					return await deleteWebhook(this);
+					return bot ? await restoreBot(this) : await deleteWebhook(this);
 				} catch (error) {
-					// Deactivation goes on; the webhook is found and reused on the next activation.
+					// Deactivation goes on; the webhook is found and reused on the next activation (a bot keeps
+					// pointing here and its original stays saved, to be put back next time).
 					const reason = redactAll((error as Error).message, await triggerSecrets(this));
-					this.logger.warn(`CometChat Trigger: could not delete its webhook at CometChat: ${reason}`);
+					this.logger.warn(`CometChat Trigger: could not ${bot ? 'put back the bot\'s callback' : 'delete its webhook'} at CometChat: ${reason}`);
 					return false;
 				}
 			},

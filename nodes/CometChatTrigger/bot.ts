@@ -4,7 +4,7 @@ import { redactItems } from '../shared/errors/redaction';
 import type { BasicAuthPair } from '../shared/webhooks/auth';
 import { describeValue, idProblem, isObject, sameId } from '../shared/validate';
 import { type Admission, admit, dedupeScope, saveTurn } from './dedupe';
-import { triggerSecrets } from './registration';
+import { BOT_AUTOMATIC, triggerSecrets } from './registration';
 import { cutDeepNesting } from './payload';
 
 // Bot conversations: CometChat relays every message sent to a Custom Bot (dashboard: AI Agents → Custom
@@ -16,8 +16,10 @@ import { cutDeepNesting } from './payload';
 
 export const BOT_MODE = 'bot';
 
+/** Either Bot Conversations registration: set up by hand (BOT_MODE) or by the trigger (BOT_AUTOMATIC). */
 export function isBotMode(ctx: IHookFunctions | IWebhookFunctions): boolean {
-	return ctx.getNodeParameter('registration', 'manual') === BOT_MODE;
+	const registration = ctx.getNodeParameter('registration', 'manual');
+	return registration === BOT_MODE || registration === BOT_AUTOMATIC;
 }
 
 export const botProperties: INodeProperties[] = [
@@ -37,7 +39,7 @@ export const botProperties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. support-bot',
 		description: 'The bot whose messages this trigger receives. Its own messages never start the workflow (no reply loops).',
-		displayOptions: { show: { registration: [BOT_MODE] } },
+		displayOptions: { show: { registration: [BOT_MODE, BOT_AUTOMATIC] } },
 	},
 ];
 
@@ -50,7 +52,7 @@ export const botOptions: INodeProperties[] = [
 		default: true,
 		description:
 			"Whether messages from the bots of this n8n's other Bot Conversations triggers start nothing either (this bot's own never do), so two bots in one group do not answer each other for ever. Bots run elsewhere: list them in Ignore Messages From UIDs.",
-		displayOptions: { show: { '/registration': [BOT_MODE] } },
+		displayOptions: { show: { '/registration': [BOT_MODE, BOT_AUTOMATIC] } },
 	},
 	{
 		displayName: 'Ignore Messages From UIDs',
@@ -60,7 +62,7 @@ export const botOptions: INodeProperties[] = [
 		placeholder: 'e.g. faq-bot, helpdesk-bot',
 		description:
 			'Comma-separated UIDs whose messages never start the workflow: bots this trigger cannot recognise (run by another n8n or other software, CometChat AI agents), or anyone else',
-		displayOptions: { show: { '/registration': [BOT_MODE] } },
+		displayOptions: { show: { '/registration': [BOT_MODE, BOT_AUTOMATIC] } },
 	},
 ];
 

@@ -17,6 +17,7 @@ import { triggerIdsToRegister } from '../shared/webhooks/events';
 import { WEBHOOK_VERSION_HEADERS } from '../shared/webhooks/version';
 import { isObject } from '../shared/validate';
 import { APP_NOT_FOUND_FIX } from '../shared/errors/hints';
+import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
 
 /** CometChat's limit (management webhooks overview, constraints). */
 export const MAX_WEBHOOKS_PER_APP = 25;
@@ -108,7 +109,7 @@ function refill(target: PairRecord, source: PairRecord): void {
 }
 
 /** Sets the trigger's record (and this process's), as an assignment: n8n saves it after (de)activation. */
-function setRecord(ctx: IHookFunctions, source: (live: PairRecord) => PairRecord): void {
+export function setRecord(ctx: IHookFunctions, source: (live: PairRecord) => PairRecord): void {
 	const staticData = ctx.getWorkflowStaticData('node');
 	const live = liveRecord(ctx, staticData, ctx.getNodeWebhookUrl('default') ?? '', true) as PairRecord;
 	refill(live, source(live));
@@ -116,7 +117,7 @@ function setRecord(ctx: IHookFunctions, source: (live: PairRecord) => PairRecord
 }
 
 /** A generation above every one known, from the clock (records made by other processes compare with it). */
-const nextGeneration = (live: PairRecord) => Math.max(Date.now(), live.generation + 1);
+export const nextGeneration = (live: PairRecord) => Math.max(Date.now(), live.generation + 1);
 
 /**
  * The pair a delivery must carry. Manual registration: the Webhook Auth credential's (a problem when
@@ -126,7 +127,7 @@ const nextGeneration = (live: PairRecord) => Math.max(Date.now(), live.generatio
  * test webhook, which its activation filled and which n8n never saves.
  */
 export async function deliveryPair(ctx: IWebhookFunctions): Promise<{ pair?: BasicAuthPair; problem?: string }> {
-	if (isAutomatic(ctx)) {
+	if (ownsPair(ctx)) {
 		const staticData = ctx.getWorkflowStaticData('node');
 		// A delivery context gives the production URL in either mode: test deliveries stay out of the memory.
 		const record = ctx.getMode() === 'manual' ? recordOf(staticData[PAIR_KEY]) : liveRecord(ctx, staticData, ctx.getNodeWebhookUrl('default') ?? '');
@@ -140,7 +141,7 @@ export async function deliveryPair(ctx: IWebhookFunctions): Promise<{ pair?: Bas
  * record, if there is one. Otherwise, and always when the webhook is gone at CometChat (a deactivation
  * deleted it), a new random pair, with a new generation. Changing it needs nothing but a new activation.
  */
-function registrationPair(ctx: IHookFunctions, reuse: boolean): BasicAuthPair {
+export function registrationPair(ctx: IHookFunctions, reuse: boolean, make = generatePair): BasicAuthPair {
 	const staticData = ctx.getWorkflowStaticData('node');
 	const loaded = recordOf(staticData[PAIR_KEY]);
 	const live = reuse ? liveRecord(ctx, staticData, ctx.getNodeWebhookUrl('default') ?? '') : undefined;
@@ -150,7 +151,7 @@ function registrationPair(ctx: IHookFunctions, reuse: boolean): BasicAuthPair {
 		if (loaded?.generation !== live?.generation) staticData[PAIR_KEY] = live;
 		return kept;
 	}
-	const pair = generatePair();
+	const pair = make();
 	setRecord(ctx, (live) => ({ ...pair, generation: nextGeneration(live) }));
 	return pair;
 }
@@ -169,16 +170,47 @@ export async function triggerSecrets(ctx: IHookFunctions | IWebhookFunctions, pa
 			// a credential that cannot be read here holds nothing this trigger could have shown
 		}
 	};
-	const own = isAutomatic(ctx) ? storedPair(ctx.getWorkflowStaticData('node')[PAIR_KEY]) : undefined;
+	const staticData = ctx.getWorkflowStaticData('node');
+	const own = ownsPair(ctx) ? storedPair(staticData[PAIR_KEY]) : undefined;
 	const known = pair ?? own;
 	if (known) secrets.push(known.password, basicAuthSecret(known.username, known.password));
 	else await read(WEBHOOK_AUTH_CREDENTIAL, (data) => [String(data.password ?? ''), basicAuthSecret(data.username, data.password)]);
 	await read(MANAGEMENT_CREDENTIAL, managementSecrets);
+	await read(CHAT_CREDENTIAL, (data) => [String(data.apiKey ?? '')]);
+	// Bot Conversations (automatic): the password the bot had before, kept to put back (botRegistration.ts).
+	const original = staticData[BOT_ORIGINAL_KEY];
+	if (isObject(original) && typeof original.password === 'string') secrets.push(original.password);
 	return secrets;
 }
 
 export function isAutomatic(ctx: IHookFunctions | IWebhookFunctions): boolean {
 	return ctx.getNodeParameter('registration', 'manual') === 'automatic';
+}
+
+/** Bot Conversations registered by the trigger itself: PUT /bots/{uid} with a pair it makes (botRegistration.ts). */
+export const BOT_AUTOMATIC = 'botAutomatic';
+
+export function isBotAutomatic(ctx: IHookFunctions | IWebhookFunctions): boolean {
+	return ctx.getNodeParameter('registration', 'manual') === BOT_AUTOMATIC;
+}
+
+/** Where that registration keeps what the bot had before, to put it back on deactivation. */
+export const BOT_ORIGINAL_KEY = 'botOriginal';
+
+/** Registrations whose Basic Auth pair the trigger makes and keeps itself (PairRecord). */
+function ownsPair(ctx: IHookFunctions | IWebhookFunctions): boolean {
+	const registration = ctx.getNodeParameter('registration', 'manual');
+	return registration === 'automatic' || registration === BOT_AUTOMATIC;
+}
+
+/** The pair the trigger registered and deliveries must carry, if it has one (for its URL). */
+export function keptPair(ctx: IHookFunctions): BasicAuthPair | undefined {
+	return storedPair(liveRecord(ctx, ctx.getWorkflowStaticData('node'), ctx.getNodeWebhookUrl('default') ?? ''));
+}
+
+/** Forgets the pair (its generation stays, above any copy written back later): nothing that knew it gets in. */
+export function forgetPair(ctx: IHookFunctions): void {
+	setRecord(ctx, (live) => ({ generation: nextGeneration(live) }));
 }
 
 /**
@@ -379,9 +411,8 @@ export async function deleteWebhook(ctx: IHookFunctions): Promise<boolean> {
 		throw registrationError(ctx.getNode(), response, target.secrets, `deleting webhook "${target.webhookId}"`);
 	}
 	forget(ctx, target.webhookId);
-	// The pair is forgotten (its generation stays, above the one of any copy written back later), and the
-	// next activation registers a new one: nothing that knew this one gets in afterwards.
-	setRecord(ctx, (live) => ({ generation: nextGeneration(live) }));
+	// The pair is forgotten, and the next activation registers a new one.
+	forgetPair(ctx);
 	return true;
 }
 

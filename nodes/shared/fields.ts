@@ -47,6 +47,7 @@ const LOCATORS = {
 	group: { search: 'searchGroups', label: 'GUID', list: 'Select a group...', example: 'e.g. cometchat-guid-1' },
 	receiver: { search: 'searchReceivers', label: 'UID or GUID', list: 'Select a receiver...', example: 'e.g. cometchat-uid-1' },
 	role: { search: 'searchRoles', label: 'Role ID', list: 'Select a role...', example: 'e.g. moderator' },
+	bot: { search: 'searchBots', label: 'Bot UID', list: 'Select a bot...', example: 'e.g. support-bot' },
 	// The CometChat Management node's pickers (App IDs and webhook IDs follow the same alpha-dash rule).
 	app: { search: 'searchApps', label: 'App ID', list: 'Select an app...', example: 'e.g. 2531446b588709f6' },
 	webhook: { search: 'searchWebhooks', label: 'Webhook ID', list: 'Select a webhook...', example: 'e.g. n8n-orders' },
@@ -133,6 +134,10 @@ async function setOnBehalfOf(this: IExecuteSingleFunctions, requestOptions: IHtt
 /** A role picker (searchable list or role ID; role IDs follow the UID rule), checked before any request. */
 export const roleLocator = (name: string, displayName: string, description: string) =>
 	idLocator('role', name, displayName, description);
+
+/** A bot picker (searchable list of GET /bots, or the bot's UID), checked before any request. */
+export const botLocator = (name: string, displayName: string, description: string) =>
+	idLocator('bot', name, displayName, description);
 
 /** An app picker of the CometChat Management node (searchable list of GET /apps, or App ID). */
 export const appLocator = (name: string, displayName: string, description: string) =>

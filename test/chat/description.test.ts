@@ -31,6 +31,13 @@ describe('node description', () => {
 			},
 			bannedUser: { ban: ['guid', 'uid', 'options'], getAll: ['guid', 'returnAll', 'limit'], unban: ['guid', 'uid', 'options'] },
 			blockedUser: { block: ['uid', 'blockedUids'], getAll: ['uid', 'returnAll', 'limit'], unblock: ['uid', 'blockedUids'] },
+			bot: {
+				create: ['uid', 'webhookURL', 'useBasicAuth', 'username', 'password', 'options'],
+				delete: ['uid'],
+				get: ['uid'],
+				getAll: ['returnAll', 'limit', 'filters'],
+				update: ['uid', 'updateFields'],
+			},
 			call: {
 				get: ['sessionId', 'options'],
 				getAll: ['returnAll', 'limit', 'filters', 'options'],

@@ -120,6 +120,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 	const now = options.now ?? ((): number => Math.floor(Date.now() / 1000) + offset);
 	const state = new EmulatorState(now);
 	state.messagePageCap = options.messagePageCap;
+	state.appId = appId;
 	const requests: RecordedRequest[] = [];
 	const faults: Fault[] = [];
 	const rateLimiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, now, options.rateWindowSeconds);

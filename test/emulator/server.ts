@@ -20,6 +20,7 @@ import { blockedUserRoutes } from './routes/blockedUsers';
 import { bannedUserRoutes } from './routes/bannedUsers';
 import { groupRoutes } from './routes/groups';
 import { messageRoutes } from './routes/messages';
+import { botRoutes } from './routes/bots';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { friendRoutes } from './routes/friends';
 import { groupMemberRoutes } from './routes/groupMembers';
@@ -96,6 +97,7 @@ export const routes: Route[] = [
 	...bannedUserRoutes,
 	...groupRoutes,
 	...messageRoutes,
+	...botRoutes,
 	...apiKeyRoutes,
 	...friendRoutes,
 	...groupMemberRoutes,

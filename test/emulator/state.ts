@@ -179,6 +179,8 @@ export class EmulatorState {
 	private seqCounter = 0;
 	/** Message lists answer at most this many messages a page, whatever `limit` asks (a CometChat that caps pages); meta.current.limit says so. */
 	messagePageCap?: number;
+	/** The app's ID (createEmulator sets it): what bot callbacks carry as `appId`. */
+	appId = '';
 
 	/** `now` returns unix seconds. */
 	constructor(readonly now: () => number = () => Math.floor(Date.now() / 1000)) {}

@@ -59,8 +59,8 @@ describe('package loading', () => {
 		}
 		expect(loader.known.credentials.cometChatWebhookAuthApi.supportedNodes).toEqual(['cometChatTrigger']);
 		expect(loader.known.credentials.cometChatManagementApi.supportedNodes).toEqual(['cometChatManagement', 'cometChatTrigger']);
-		// One credential per node at a time: the trigger no longer takes the chat API credential.
-		expect(loader.known.credentials.cometChatApi.supportedNodes).toEqual(['cometChat', 'cometChatSendAndWait']);
+		// One credential per node at a time: the trigger takes the chat API credential only for Bot Conversations, Automatic.
+		expect(loader.known.credentials.cometChatApi.supportedNodes).toEqual(['cometChat', 'cometChatSendAndWait', 'cometChatTrigger']);
 	});
 
 	it('loads CometChat Send and Wait as n8n\'s send-and-wait nodes look: a sendAndWait operation, resume webhooks, no declarative options', async () => {

@@ -55,6 +55,7 @@ export const COVERED_TAGS = [
 	'Data Import',
 	'Notifications',
 	'Messages',
+	'Bots',
 ];
 
 /**
@@ -83,6 +84,37 @@ const onBehalfOfHeader = (required: boolean) => ({ in: 'header', name: 'onBehalf
 const pathParameter = (name: string) => ({ in: 'path', name, required: true, schema: { type: 'string' } });
 const queryParameter = (name: string, type = 'string') => ({ in: 'query', name, schema: { type } });
 const messagePaths = (required: boolean | undefined) => [...(required === undefined ? [] : [onBehalfOfHeader(required)]), pathParameter('id')];
+
+/** The five bot operations of CometChat's bot pages, as spec operations (B.1–B.5; `page` INFERRED from the list's meta). */
+function botOperations() {
+	const text = (maxLength: number) => ({ type: 'string', maxLength });
+	const fields = {
+		webhookURL: text(255),
+		groupChatSetting: { type: 'string', enum: ['allMessages', 'slashedMessages', 'mentionedMessages', 'none'] },
+		useBasicAuth: { type: 'boolean' },
+		username: text(50),
+		password: text(50),
+		enabled: { type: 'boolean' },
+	};
+	const body = (required: string[], properties: Record<string, unknown>) => ({
+		required: true,
+		content: { 'application/json': { schema: { type: 'object', required, properties, additionalProperties: false } } },
+	});
+	const uid = [pathParameter('uid')];
+	return [
+		{ method: 'POST', path: '/bots', tag: 'Bots', docs: `${DOCS}bots/create`, parameters: [], requestBody: body(['uid', 'webhookURL'], { uid: text(50), ...fields }) },
+		{
+			method: 'GET',
+			path: '/bots',
+			tag: 'Bots',
+			docs: `${DOCS}bots/list`,
+			parameters: [queryParameter('searchKey'), queryParameter('perPage', 'integer'), queryParameter('page', 'integer'), queryParameter('isAIBot', 'boolean')],
+		},
+		{ method: 'GET', path: '/bots/{uid}', tag: 'Bots', docs: `${DOCS}bots/get`, parameters: uid },
+		{ method: 'PUT', path: '/bots/{uid}', tag: 'Bots', docs: `${DOCS}bots/update`, parameters: uid, requestBody: body([], fields) },
+		{ method: 'DELETE', path: '/bots/{uid}', tag: 'Bots', docs: `${DOCS}bots/delete`, parameters: uid },
+	];
+}
 
 /**
  * Operations CometChat documents on newer pages of its REST reference than this copy of the spec
@@ -139,6 +171,8 @@ export const DOCUMENTED_BEYOND_SPEC: Array<{ method: string; path: string; tag: 
 			},
 		},
 	},
+	// Bots: no OpenAPI text exists; their pages (reference cometchat-ai-agents-and-bots.md B.1–B.5).
+	...botOperations(),
 ];
 
 /** A send body of a category the spec's schemas leave out, documented elsewhere (`reason`). */

@@ -105,6 +105,7 @@ describe('CometChat Trigger: description', () => {
 		expect(description.credentials).toEqual([
 			{ name: 'cometChatWebhookAuthApi', required: true, testedBy: 'checkWebhookAuth', displayOptions: { show: { registration: ['manual', 'bot'] } } },
 			{ name: 'cometChatManagementApi', required: true, displayOptions: { show: { registration: ['automatic'] } } },
+			{ name: 'cometChatApi', required: true, displayOptions: { show: { registration: ['botAutomatic'] } } },
 		]);
 	});
 
@@ -117,7 +118,7 @@ describe('CometChat Trigger: description', () => {
 	it('one credential at a time (n8n\'s single-credential-per-node rule): each Registration shows exactly one', () => {
 		const registration = description.properties.find((p) => p.name === 'registration');
 		const values = (registration?.options ?? []).map((o) => (o as { value: string }).value);
-		expect(values).toEqual(['automatic', 'manual', 'bot']);
+		expect(values).toEqual(['automatic', 'manual', 'bot', 'botAutomatic']);
 		for (const value of values) {
 			const shown = (description.credentials ?? []).filter((c) => {
 				const show = c.displayOptions?.show;
@@ -249,6 +250,24 @@ describe('CometChat Trigger: events become items', () => {
 		expect(first).toMatchObject({ reaction, messageId: '101', sender: { uid: 'cometchat-uid-1' } });
 		expect(second).toMatchObject({ trigger: 'call_ended', type: 'call', sessionId: 'v1.us.s1', data: ended });
 		expect(third).toMatchObject({ receiver: { uid: 'cometchat-uid-1' } });
+	});
+
+	it('a campaign event chosen on its own starts the workflow with its data as CometChat sends it; a retry of it starts nothing', async () => {
+		// The payload of CometChat's campaigns webhooks page (campaigns/webhooks). It documents no key that
+		// identifies one event, so a repeat is told by its data within the retry window (reference §9.1).
+		const completed = {
+			campaignId: 'cmp-1', appId: 'demo-app', name: 'Welcome Campaign', status: 'completed', templateId: 'tpl-1', templateVersion: 1,
+			totalTargets: 100, sentCount: 100, failedCount: 0, tag: 'onboarding', scheduledAt: 1696930000, sentAt: 1696932000, completedAt: 1696932060, createdAt: 1696929000,
+		};
+		const t = await trigger(setup({ parameters: { events: ['after_campaign_completed'] } }));
+		expect((await deliver(t.url, envelope('after_campaign_completed', completed), { auth: AUTH })).body).toEqual({ message: 'Workflow was started' });
+		expect((await deliver(t.url, envelope('after_campaign_completed', completed), { auth: AUTH })).body).toEqual({ message: 'Event already received; ignored' });
+		const other = await deliver(t.url, envelope('after_campaign_failed', { ...completed, status: 'failed' }), { auth: AUTH });
+		expect(other.body).toEqual({ message: 'Event not selected in this trigger; ignored' });
+		const executions = await t.executions();
+		expect(executions.map((e) => e.items.map((item) => item.json))).toEqual([
+			[{ trigger: 'after_campaign_completed', appId: 'demo-app', region: 'us', webhook: 'n8n-hook', data: completed, dedupeKey: expect.stringMatching(/^demo-app:n8n-hook:after_campaign_completed:data-[0-9a-f]{32}$/) }],
+		]);
 	});
 
 	it('a body that is not a CometChat event: 400 and no workflow', async () => {

@@ -4,6 +4,7 @@ import { apiKeyDescription } from './apiKey';
 import { authTokenDescription } from './authToken';
 import { bannedUserDescription } from './bannedUser';
 import { blockedUserDescription } from './blockedUser';
+import { botDescription } from './bot';
 import { callDescription } from './call';
 import { conversationDescription } from './conversation';
 import { dataImportDescription } from './dataImport';
@@ -31,6 +32,7 @@ export const resources: Array<{ name: string; value: string; properties: INodePr
 	{ name: 'Auth Token', value: 'authToken', properties: authTokenDescription },
 	{ name: 'Banned User', value: 'bannedUser', properties: bannedUserDescription },
 	{ name: 'Blocked User', value: 'blockedUser', properties: blockedUserDescription },
+	{ name: 'Bot', value: 'bot', properties: botDescription },
 	{ name: 'Call', value: 'call', properties: callDescription },
 	{ name: 'Conversation', value: 'conversation', properties: conversationDescription },
 	{ name: 'Data Import', value: 'dataImport', properties: dataImportDescription },

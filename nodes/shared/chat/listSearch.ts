@@ -2,13 +2,13 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { cometChatApiRequest } from './transport';
 import { pickerPage, pickerPageNumber } from '../pagination';
 
-// The user, group and receiver pickers of the CometChat and CometChat Send and Wait nodes.
+// The user, group, receiver and bot pickers of the CometChat and CometChat Send and Wait nodes.
 // Pickers page through CometChat 50 at a time; the token is the next page number.
 const PAGE_SIZE = 50;
 
 async function search(
 	context: ILoadOptionsFunctions,
-	path: '/users' | '/groups',
+	path: '/users' | '/groups' | '/bots',
 	idKey: 'uid' | 'guid',
 	filter?: string,
 	paginationToken?: string,
@@ -32,6 +32,11 @@ export async function searchUsers(this: ILoadOptionsFunctions, filter?: string, 
 
 export async function searchGroups(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 	return await search(this, '/groups', 'guid', filter, paginationToken);
+}
+
+/** The app's bots (GET /bots: searchKey is a prefix of the UID; bots have no name). */
+export async function searchBots(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await search(this, '/bots', 'uid', filter, paginationToken);
 }
 
 /** Users or groups, following the Receiver Type chosen on the same node. */

@@ -41,10 +41,11 @@ export function webhookAuthPair(credentials: ICredentialDataDecryptedObject): { 
 
 /**
  * A pair the trigger makes for itself (automatic registration): random hex, so only letters and digits
- * as CometChat requires; 64 characters (256 bits) of password, inside CometChat's 100.
+ * as CometChat requires; 64 characters (256 bits) of password, inside CometChat's 100 (a bot's: 48
+ * characters, 192 bits, inside its 50).
  */
-export function generatePair(): BasicAuthPair {
-	return { username: `n8n${randomBytes(8).toString('hex')}`, password: randomBytes(32).toString('hex') };
+export function generatePair(passwordBytes = 32): BasicAuthPair {
+	return { username: `n8n${randomBytes(8).toString('hex')}`, password: randomBytes(passwordBytes).toString('hex') };
 }
 
 /** A pair as kept in static data, if it is one CometChat accepts and long enough. */

@@ -15,7 +15,7 @@
  */
 import { cometError, errors, APP_SYSTEM_UID, type EmulatorState, type MessageRecord, type ReceiverType, groupConversationId, normalizeId, userConversationId, type Route, type RouteContext, type RouteResult, Validator, bodyObject, groupView, isPlainObject, messageView, ok, onBehalfOf, queryBoolean, queryCsv, requireGroup, requireUser, systemUserView, userView } from './prelude';
 import { conversationStore } from './conversations';
-import { type BotCallback, relayToBots, setBotCallback } from './bots';
+import { type BotCallback, botErrors, botStore, relayToBots, setBotCallback } from './bots';
 
 // ---- the store -----------------------------------------------------------------------------------------
 
@@ -38,8 +38,6 @@ export class MessageExtras {
 	readonly subscriptions = new Map<string, Set<string>>();
 	/** messageId → interactions, oldest first. */
 	readonly interactions = new Map<string, Array<{ uid: string; elementId: string; interactedAt: number }>>();
-	/** UIDs of the app's bots (CometChat makes bots from users; the emulator is told which). */
-	readonly bots = new Set<string>();
 	reactionSeq = 0;
 
 	clear(): void {
@@ -48,7 +46,6 @@ export class MessageExtras {
 		this.saves.clear();
 		this.subscriptions.clear();
 		this.interactions.clear();
-		this.bots.clear();
 		this.reactionSeq = 0;
 	}
 }
@@ -62,7 +59,7 @@ export function messageExtras(state: EmulatorState): MessageExtras {
  * receives are relayed there (routes/bots.ts).
  */
 export function addBot(state: EmulatorState, uid: string, callback?: BotCallback): void {
-	messageExtras(state).bots.add(normalizeId(uid));
+	botStore(state).uids.add(normalizeId(uid));
 	if (callback) setBotCallback(state, uid, callback);
 }
 
@@ -93,7 +90,6 @@ const messageErrors = {
 		cometError(400, 'ERR_PINNED_MESSAGES_LIMIT_EXCEEDED', `A conversation can have at most ${PINS_PER_CONVERSATION} pinned messages.`),
 	savesExceeded: (uid: string) =>
 		cometError(400, 'ERR_SAVED_MESSAGES_LIMIT_EXCEEDED', `The user ${uid} can save at most ${SAVES_PER_USER} messages.`),
-	botNotFound: (uid: string) => cometError(404, 'ERR_BOT_NOT_FOUND', `The bot with uid ${uid} does not exist.`),
 	notInGroup: (uid: string, guid: string) =>
 		cometError(403, 'ERR_GROUP_NOT_JOINED', `The user ${uid} is not a member of the group ${guid}.`),
 	invalidInteractive: () =>
@@ -396,7 +392,7 @@ function sendMessage(ctx: RouteContext): RouteResult {
 
 function sendBotMessage(ctx: RouteContext): RouteResult {
 	const uid = normalizeId(ctx.params.uid);
-	if (!messageExtras(ctx.state).bots.has(uid) || !ctx.state.getUser(uid)) throw messageErrors.botNotFound(uid);
+	if (!botStore(ctx.state).uids.has(uid) || !ctx.state.getUser(uid)) throw botErrors.notFound(uid);
 	return send(ctx, uid);
 }
 

@@ -1,0 +1,104 @@
+import { NodeOperationError, type IDataObject, type IHookFunctions, type IHttpRequestMethods } from 'n8n-workflow';
+import { cometChatApiRequest } from '../shared/chat/transport';
+import { basicAuthSecret, redactError } from '../shared/errors/redaction';
+import { generatePair } from '../shared/webhooks/auth';
+import { isObject, sameId } from '../shared/validate';
+import { botSettings } from './bot';
+import { BOT_ORIGINAL_KEY, forgetPair, keptPair, registrationPair } from './registration';
+
+// Bot Conversations, registered by the trigger (registration "botAutomatic"): activation points the bot's
+// callback at the trigger's URL with a Basic Auth pair the trigger makes (PUT /bots/{uid}), keeping what the
+// bot had before in the node's static data, as automatic registration keeps its pair (stored as n8n stores
+// static data); deactivation puts that back. Bot facts: cometchat-ai-agents-and-bots.md B.3, B.4 (answers are
+// sparse: useBasicAuth and enabled are left out when false; username and password are stored as sent).
+
+/** What the trigger changes on the bot and puts back: its callback, Basic Auth and on/off switch. */
+const CHANGED = ['webhookURL', 'useBasicAuth', 'username', 'password', 'enabled'] as const;
+
+// A bot's password has at most 50 characters (B.1): 24 random bytes, 48 hex digits.
+const botPair = () => generatePair(24);
+
+/** One /bots/{uid} call; `undefined` for a GET of a bot CometChat does not have (ERR_BOT_NOT_FOUND). */
+async function botCall(ctx: IHookFunctions, method: IHttpRequestMethods, uid: string, secrets: string[], body?: IDataObject): Promise<IDataObject | undefined> {
+	try {
+		const answer = await cometChatApiRequest.call(ctx, method, `/bots/${encodeURIComponent(uid)}`, {}, body ? { body } : {});
+		return isObject(answer.data) ? answer.data : {};
+	} catch (error) {
+		if (method === 'GET' && String((error as Error)?.message ?? '').startsWith('ERR_BOT_NOT_FOUND')) return undefined;
+		// CometChat answers bots with their passwords: none reaches an error or a log.
+		throw redactError(error, secrets);
+	}
+}
+
+interface Target {
+	uid: string;
+	url: string;
+	staticData: IDataObject;
+	/** What the bot had before, when it was saved for this bot. */
+	original?: IDataObject;
+	secrets: string[];
+}
+
+function target(ctx: IHookFunctions): Target {
+	const { settings, problem } = botSettings(ctx);
+	if (!settings) throw new NodeOperationError(ctx.getNode(), String(problem));
+	const url = ctx.getNodeWebhookUrl('default') ?? '';
+	if (url.length > 255) {
+		throw new NodeOperationError(ctx.getNode(), `CometChat accepts bot callback URLs of up to 255 characters; this trigger's URL has ${url.length}. Use a shorter WEBHOOK_URL for n8n.`);
+	}
+	const staticData = ctx.getWorkflowStaticData('node');
+	const saved = staticData[BOT_ORIGINAL_KEY];
+	const original = isObject(saved) && sameId(saved.uid, settings.botUid) ? saved : undefined;
+	const pair = keptPair(ctx);
+	const secrets = [original?.password, pair?.password, pair && basicAuthSecret(pair.username, pair.password)].filter((s): s is string => typeof s === 'string');
+	return { uid: settings.botUid, url, staticData, original, secrets };
+}
+
+/** create (activation): the bot's callback set to this trigger, with the trigger's own pair, enabled. */
+export async function pointBotHere(ctx: IHookFunctions): Promise<boolean> {
+	const { uid, url, staticData, secrets } = target(ctx);
+	const bot = await botCall(ctx, 'GET', uid, secrets);
+	if (!bot) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`CometChat has no bot "${uid}" in this app (ERR_BOT_NOT_FOUND). Create it first (CometChat node → Bot → Create, or the dashboard's AI Agents → Custom Bots), then activate the workflow again.`,
+		);
+	}
+	const ours = bot.webhookURL === url;
+	// Pointing elsewhere: what is there now is the original. Already pointing here (activated twice, n8n
+	// restarted, or a deactivation could not put the original back): the original is the one saved then,
+	// never this trigger's own URL and pair.
+	if (!ours) staticData[BOT_ORIGINAL_KEY] = { uid, ...Object.fromEntries(CHANGED.filter((key) => bot[key] !== undefined).map((key) => [key, bot[key]])) };
+	const kept = keptPair(ctx);
+	const current = ours && kept !== undefined && bot.useBasicAuth === true && bot.username === kept.username && bot.password === kept.password;
+	if (current && bot.enabled === true) return true;
+	const pair = registrationPair(ctx, current, botPair);
+	const body = { webhookURL: url, useBasicAuth: true, username: pair.username, password: pair.password, enabled: true };
+	await botCall(ctx, 'PUT', uid, [...secrets, pair.password, basicAuthSecret(pair.username, pair.password)], body);
+	return true;
+}
+
+/** delete (deactivation): the bot's callback, Basic Auth and on/off put back as they were. */
+export async function restoreBot(ctx: IHookFunctions): Promise<boolean> {
+	const { uid, url, staticData, original, secrets } = target(ctx);
+	// A bot deleted meanwhile has nothing to put back.
+	const bot = await botCall(ctx, 'GET', uid, secrets);
+	// Only while the bot still points here: someone who pointed it elsewhere meanwhile meant it, and putting
+	// the original back would undo their change. With no original saved (static data lost) the bot is
+	// switched off rather than left relaying to a URL nobody listens at.
+	if (bot?.webhookURL === url) {
+		const body: IDataObject = original
+			? {
+					// Sparse answers (B.0): a missing useBasicAuth or enabled was false. A pair the bot did not have
+					// cannot be removed (CometChat keeps what was sent, B.4); with Basic Auth off it is never sent.
+					...Object.fromEntries(CHANGED.filter((key) => original[key] !== undefined).map((key) => [key, original[key]])),
+					useBasicAuth: original.useBasicAuth === true,
+					enabled: original.enabled === true,
+				}
+			: { enabled: false };
+		await botCall(ctx, 'PUT', uid, secrets, body);
+	}
+	delete staticData[BOT_ORIGINAL_KEY];
+	forgetPair(ctx);
+	return true;
+}
