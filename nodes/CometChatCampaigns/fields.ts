@@ -1,7 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { preSendFactory } from '../shared/fold';
+import { readDateMillis } from '../shared/dates';
+import { idField } from '../shared/fields';
+import { defineOperation } from '../shared/operations';
+import { unwrapData } from '../shared/output';
 import { paginateByCursor, returnAllOrLimit } from '../shared/pagination';
-import { readJsonObject } from '../shared/validate';
+import { inputError, readJsonObject, readText } from '../shared/validate';
 
 /**
  * The campaigns service's lists page by cursor: `limit` (at most 100) and the last item's `updatedAt`
@@ -83,3 +87,50 @@ export const jsonEntry = (collection: string, displayName: string, name: string,
 	description,
 	routing: { send: { preSend: [jsonBody(`${collection}.${name}`, displayName, name)] } },
 });
+
+/** An operation whose request is only its method and URL (and its fields' own routing), answered as `data`. */
+export const plainOperation = (
+	resource: string,
+	[value, name, action, description]: [string, string, string, string],
+	method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+	url: string,
+	fields: INodeProperties[],
+) => defineOperation(resource, { name, value, action, description, routing: { request: { method, url }, output: { postReceive: [unwrapData] } } }, fields);
+
+/** The `topic` of an engagement report (feed items, push notifications): at most 64 letters, digits, "_" and "-". */
+export const topicOption: INodeProperties = {
+	displayName: 'Topic',
+	name: 'topic',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. clicked',
+	description: 'What the user did, such as clicked or dismissed (at most 64 letters, digits, "_" and "-")',
+	routing: { send: { preSend: [sendTopic] } },
+};
+async function sendTopic(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const topic = readText(this, 'options.topic', 'Topic');
+	if (topic !== '' && !/^[A-Za-z0-9_-]{1,64}$/.test(topic)) throw inputError(this, 'Topic', 'must be at most 64 letters, digits, "_" and "-"');
+	if (topic !== '') requestOptions.body = { ...(requestOptions.body as IDataObject), topic };
+	return requestOptions;
+}
+
+/** preSend: a date field sent as the query parameter of the same name, as ISO 8601 text (analytics) or Unix seconds (the feed). */
+export const dateQueryAs = preSendFactory(function dateQueryAs(path: string, field: string, unit: 'iso' | 'seconds') {
+	return async function sendDate(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const millis = readDateMillis(this, path, field, { required: true }) as number;
+		const name = path.split('.').pop() as string;
+		requestOptions.qs = { ...requestOptions.qs, [name]: unit === 'iso' ? new Date(millis).toISOString() : Math.floor(millis / 1000) };
+		return requestOptions;
+	};
+});
+export const dateFilter = (displayName: string, name: string, description: string, unit: 'iso' | 'seconds'): INodeProperties => ({
+	displayName,
+	name,
+	type: 'dateTime',
+	default: '',
+	description,
+	routing: { send: { preSend: [dateQueryAs(`filters.${name}`, displayName, unit)] } },
+});
+
+/** The ID of a record without a list to pick from (feed items, push notifications), as a path segment. */
+export const recordId = (name: string, displayName: string, description: string): INodeProperties => idField(name, displayName, 'e.g. cm9x2k1v80001qz8h3f4d2a7b', description);

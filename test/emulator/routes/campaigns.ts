@@ -38,6 +38,10 @@ export class CampaignsStore {
 	private seq = 0;
 	readonly campaigns = new Records('cmpgn');
 	readonly templates = new Records('tmpl');
+	readonly categories = new Records('ctgry');
+	readonly channels = new Records('chnl');
+	readonly feed = new Records('feed');
+	readonly pushes = new Records('push');
 	readonly recipients = new Map<string, CampaignsRecord[]>();
 	/** Presigned upload keys issued → the CSV uploaded to them (undefined until then). */
 	readonly uploads = new Map<string, string | undefined>();
@@ -49,7 +53,7 @@ export class CampaignsStore {
 
 	clear(): void {
 		this.seq = 0;
-		for (const records of [this.campaigns, this.templates]) records.byId.clear();
+		for (const records of [this.campaigns, this.templates, this.categories, this.channels, this.feed, this.pushes]) records.byId.clear();
 		this.recipients.clear();
 		this.uploads.clear();
 		this.imports.clear();
@@ -74,7 +78,7 @@ export const notFound = (what: string) => cometError(404, `ERR_${what.toUpperCas
 
 /** A page of a cursor list, sorted as asked (default updatedAt, newest first; ties by id). */
 export function page(ctx: RouteContext, records: CampaignsRecord[], sorts: string[] = ['updatedAt', 'createdAt']): RouteResult {
-	const { limit = '20', sort = 'updatedAt', order = 'desc', id, affix = 'append' } = ctx.query;
+	const { limit = '20', sort = sorts.includes('updatedAt') ? 'updatedAt' : sorts[0], order = 'desc', id, affix = 'append' } = ctx.query;
 	const size = Number(limit);
 	if (!Number.isInteger(size) || size < 1 || size > 100) throw badRequest('limit must be a whole number from 1 to 100');
 	if (!sorts.includes(sort) || !['asc', 'desc'].includes(order) || !['append', 'prepend'].includes(affix)) throw badRequest('sort, order or affix has a value the service does not take');
@@ -314,4 +318,360 @@ const campaignRoutes: Route[] = [
 	},
 ];
 
-export const campaignsRoutes: Route[] = [...campaignRoutes];
+// ---- templates -----------------------------------------------------------------------------------------
+
+const CHANNEL_TYPES = ['in_app', 'push', 'sms', 'email', 'whatsapp', 'custom'];
+const TEMPLATE_CATEGORIES = ['Onboarding', 'Transactional', 'Marketing', 'Product_Showcase', 'Alerts', 'Polls', 'Custom'];
+const TEMPLATE_STATUSES = ['draft', 'approved', 'archived'];
+
+function templateOf(ctx: RouteContext): CampaignsRecord {
+	const template = campaignsStore(ctx.state).templates.find(ctx.params.id, 'templateId');
+	if (!template) throw notFound('Template');
+	return template;
+}
+
+/** The optional fields of a template body, checked (Create and Update alike). */
+function templateFields(body: Record<string, unknown>): Record<string, unknown> {
+	const fields: Record<string, unknown> = {};
+	for (const key of ['name', 'label', 'alternativeText']) if (body[key] !== undefined) fields[key] = text(body, key);
+	if (body.templateCategory !== undefined && !TEMPLATE_CATEGORIES.includes(String(body.templateCategory))) throw badRequest(`templateCategory must be one of ${TEMPLATE_CATEGORIES.join(', ')}`);
+	if (body.status !== undefined && !TEMPLATE_STATUSES.includes(String(body.status))) throw badRequest(`status must be one of ${TEMPLATE_STATUSES.join(', ')}`);
+	for (const key of ['tags', 'variableSchema']) {
+		if (body[key] !== undefined && !(Array.isArray(body[key]) && (body[key] as unknown[]).every((v) => typeof v === 'string'))) throw badRequest(`${key} must be an array of strings`);
+	}
+	for (const key of ['templateCategory', 'status', 'tags', 'variableSchema']) if (body[key] !== undefined) fields[key] = body[key];
+	if (body.config !== undefined) fields.config = object(body, 'config');
+	return fields;
+}
+
+const TEMPLATE_KEYS = ['name', 'templateCategory', 'label', 'alternativeText', 'tags', 'status', 'variableSchema', 'config'];
+
+const templateRoutes: Route[] = [
+	{
+		method: 'POST',
+		path: '/campaigns/templates',
+		handler: (ctx) => {
+			const body = bodyObject(ctx);
+			only(body, [...TEMPLATE_KEYS, 'templateId', 'channels']);
+			const name = text(body, 'name') as string;
+			const channels = body.channels;
+			if (!Array.isArray(channels) || !channels.every((c) => isPlainObject(c) && CHANNEL_TYPES.includes(String(c.channelType)))) {
+				throw badRequest(`channels must be an array of objects with a channelType of ${CHANNEL_TYPES.join(', ')}`);
+			}
+			const store = campaignsStore(ctx.state);
+			const templateId = text(body, 'templateId', false) ?? name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+			if (store.templates.find(templateId, 'templateId')) throw cometError(409, 'ERR_TEMPLATE_EXISTS', `Template ${templateId} already exists`);
+			const template = store.addTemplate(ctx.state, { templateId, name, templateCategory: 'Custom', status: 'draft', tags: [], variableSchema: [], ...templateFields(body), channels, version: 1 });
+			return answer(template, 201);
+		},
+	},
+	{
+		method: 'GET',
+		path: '/campaigns/templates',
+		handler: (ctx) => {
+			const { status, search, tags, tagMatch = 'any', templateCategory } = ctx.query;
+			const wanted = tags?.split(',') ?? [];
+			const list = [...campaignsStore(ctx.state).templates.byId.values()].filter((t) => {
+				const has = (tag: string) => (t.tags as string[] | undefined)?.includes(tag) ?? false;
+				return (
+					(status === undefined || t.status === status) &&
+					(templateCategory === undefined || t.templateCategory === templateCategory) &&
+					(search === undefined || `${String(t.name)} ${String(t.templateId)}`.toLowerCase().includes(search.toLowerCase())) &&
+					(wanted.length === 0 || (tagMatch === 'all' ? wanted.every(has) : wanted.some(has)))
+				);
+			});
+			return page(ctx, list, ['updatedAt', 'createdAt', 'name']);
+		},
+	},
+	{ method: 'GET', path: '/campaigns/templates/:id', handler: (ctx) => answer(templateOf(ctx)) },
+	{
+		method: 'PUT',
+		path: '/campaigns/templates/:id',
+		handler: (ctx) => {
+			const template = templateOf(ctx);
+			const body = bodyObject(ctx);
+			only(body, TEMPLATE_KEYS);
+			return answer(touch(ctx, template, templateFields(body)));
+		},
+	},
+	{ method: 'DELETE', path: '/campaigns/templates/:id', handler: (ctx) => answer(touch(ctx, templateOf(ctx), { status: 'archived' })) },
+	{
+		method: 'PUT',
+		path: '/campaigns/templates/:id/channels/:channelType',
+		handler: (ctx) => {
+			const template = templateOf(ctx);
+			const body = bodyObject(ctx);
+			only(body, ['content']);
+			const content = object(body, 'content');
+			if (!content) throw badRequest('content must be an object');
+			const channel = (template.channels as Array<Record<string, unknown>>).find((c) => c.channelType === ctx.params.channelType);
+			if (!channel) throw notFound('Template channel');
+			channel.content = content;
+			return answer(touch(ctx, template, {}));
+		},
+	},
+	{
+		method: 'POST',
+		path: '/campaigns/templates/:id/versions',
+		handler: (ctx) => {
+			const template = templateOf(ctx);
+			touch(ctx, template, { version: Number(template.version) + 1 });
+			return answer({ id: template.id, templateId: template.templateId, version: template.version }, 201);
+		},
+	},
+];
+
+// ---- template categories and channels ------------------------------------------------------------------
+
+function recordOf(ctx: RouteContext, records: Records, what: string, slug?: string): CampaignsRecord {
+	const record = records.find(ctx.params.id, slug);
+	if (!record) throw notFound(what);
+	return record;
+}
+
+const categoryRoutes: Route[] = [
+	{
+		method: 'POST',
+		path: '/campaigns/templates/categories',
+		handler: (ctx) => {
+			const body = bodyObject(ctx);
+			only(body, ['name', 'description']);
+			const store = campaignsStore(ctx.state);
+			const fields = { name: text(body, 'name'), ...(body.description !== undefined ? { description: text(body, 'description') } : {}) };
+			return answer(store.categories.add(ctx.state, fields, store.next()), 201);
+		},
+	},
+	{ method: 'GET', path: '/campaigns/templates/categories', handler: (ctx) => page(ctx, [...campaignsStore(ctx.state).categories.byId.values()], ['name', 'createdAt', 'updatedAt']) },
+	{ method: 'GET', path: '/campaigns/templates/categories/:id', handler: (ctx) => answer(recordOf(ctx, campaignsStore(ctx.state).categories, 'Template category')) },
+	{
+		method: 'PUT',
+		path: '/campaigns/templates/categories/:id',
+		handler: (ctx) => {
+			const category = recordOf(ctx, campaignsStore(ctx.state).categories, 'Template category');
+			const body = bodyObject(ctx);
+			only(body, ['name', 'description']);
+			const fields: Record<string, unknown> = {};
+			for (const key of ['name', 'description']) if (body[key] !== undefined) fields[key] = text(body, key);
+			return answer(touch(ctx, category, fields));
+		},
+	},
+	{
+		method: 'DELETE',
+		path: '/campaigns/templates/categories/:id',
+		handler: (ctx) => {
+			const store = campaignsStore(ctx.state);
+			const category = recordOf(ctx, store.categories, 'Template category');
+			store.categories.byId.delete(category.id);
+			return answer({ success: true, message: `Template category ${category.id} deleted` });
+		},
+	},
+];
+
+function channelFields(body: Record<string, unknown>): Record<string, unknown> {
+	const fields: Record<string, unknown> = {};
+	if (body.name !== undefined) fields.name = text(body, 'name');
+	if (body.enabled !== undefined) {
+		if (typeof body.enabled !== 'boolean') throw badRequest('enabled must be a boolean value');
+		fields.enabled = body.enabled;
+	}
+	if (body.metadata !== undefined) fields.metadata = object(body, 'metadata');
+	return fields;
+}
+
+const channelRoutes: Route[] = [
+	{
+		method: 'POST',
+		path: '/campaigns/channels',
+		handler: (ctx) => {
+			const body = bodyObject(ctx);
+			only(body, ['name', 'type', 'channelId', 'enabled', 'metadata']);
+			const name = text(body, 'name') as string;
+			if (!CHANNEL_TYPES.includes(String(body.type))) throw badRequest(`type must be one of ${CHANNEL_TYPES.join(', ')}`);
+			const store = campaignsStore(ctx.state);
+			const channelId = text(body, 'channelId', false) ?? `cc-notification-channel-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+			const channel = store.channels.add(ctx.state, { channelId, name, channelType: body.type, enabled: false, ...channelFields(body) }, store.next());
+			return answer(channel, 201);
+		},
+	},
+	{
+		method: 'GET',
+		path: '/campaigns/channels',
+		handler: (ctx) => {
+			const { search } = ctx.query;
+			const list = [...campaignsStore(ctx.state).channels.byId.values()].filter((c) => search === undefined || `${String(c.name)} ${String(c.channelId)}`.toLowerCase().includes(search.toLowerCase()));
+			return page(ctx, list, ['channelType', 'createdAt', 'updatedAt']);
+		},
+	},
+	{ method: 'GET', path: '/campaigns/channels/availability', handler: () => answer(CHANNEL_TYPES.map((type) => ({ type, available: type === 'in_app' || type === 'push' }))) },
+	{ method: 'GET', path: '/campaigns/channels/:id', handler: (ctx) => answer(recordOf(ctx, campaignsStore(ctx.state).channels, 'Channel', 'channelId')) },
+	{
+		method: 'PUT',
+		path: '/campaigns/channels/:id',
+		handler: (ctx) => {
+			const channel = recordOf(ctx, campaignsStore(ctx.state).channels, 'Channel', 'channelId');
+			const body = bodyObject(ctx);
+			only(body, ['name', 'enabled', 'metadata']);
+			return answer(touch(ctx, channel, channelFields(body)));
+		},
+	},
+];
+
+// ---- template notifications, the notification feed, push notifications, analytics ---------------------
+
+const viewer = (ctx: RouteContext) => ctx.headers.onbehalfof?.trim() || undefined;
+
+const notificationRoutes: Route[] = [
+	{
+		method: 'POST',
+		path: '/campaigns/notifications/messages',
+		handler: (ctx) => {
+			const body = bodyObject(ctx);
+			only(body, ['templateId', 'receivers', 'variables', 'tag']);
+			const store = campaignsStore(ctx.state);
+			const template = store.templates.find(text(body, 'templateId') as string, 'templateId');
+			if (!template) throw notFound('Template');
+			if (template.status !== 'approved') throw badRequest('Template must be in approved status');
+			const receivers = body.receivers;
+			if (!Array.isArray(receivers) || receivers.length < 1 || receivers.length > 10000 || !receivers.every((r) => typeof r === 'string' && r !== '')) throw badRequest('receivers must be an array of 1 to 10000 strings');
+			const tag = text(body, 'tag', false);
+			const variables = object(body, 'variables') ?? {};
+			const notificationId = `ntf${store.next()}`;
+			for (const receiver of receivers as string[]) {
+				const fields = { notificationId, receiver, templateId: template.id, templateCategory: template.templateCategory, ...(tag ? { tag } : {}), ...(isPlainObject(variables[receiver]) ? { variables: variables[receiver] } : {}) };
+				store.feed.add(ctx.state, { ...fields, channelType: 'in_app', tags: template.tags ?? [], sentAt: ctx.state.now() }, store.next());
+				store.pushes.add(ctx.state, { ...fields, status: 'sent' }, store.next());
+			}
+			// 1–10 receivers: realtime, the notificationId; more: a queued batch, its batchId [SPEC].
+			return answer(receivers.length <= 10 ? { notificationId, receivers: receivers.length } : { batchId: notificationId, receivers: receivers.length, status: 'queued' }, 201);
+		},
+	},
+];
+
+/** A record of `records` the viewer (onBehalfOf) may see: their own, or any without it (the app). */
+function ownRecord(ctx: RouteContext, records: Records, what: string): CampaignsRecord {
+	const record = records.find(ctx.params.id);
+	const user = viewer(ctx);
+	if (!record || (user !== undefined && record.receiver !== user)) throw notFound(what);
+	return record;
+}
+const mark = (records: (s: CampaignsStore) => Records, what: string, field: string) => (ctx: RouteContext) => {
+	const record = ownRecord(ctx, records(campaignsStore(ctx.state)), what);
+	if (record[field] === undefined) touch(ctx, record, { [field]: ctx.state.now() });
+	return answer(record);
+};
+const engage = (records: (s: CampaignsStore) => Records, what: string) => (ctx: RouteContext) => {
+	const record = ownRecord(ctx, records(campaignsStore(ctx.state)), what);
+	const body = bodyObject(ctx);
+	only(body, ['topic']);
+	const topic = text(body, 'topic', false);
+	if (topic !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(topic)) throw badRequest('topic must be at most 64 letters, digits, _ and -');
+	const engagement = { id: record.id, eventType: 'interacted', ...(topic ? { topic } : {}), at: ctx.state.now() };
+	(record.engagements as unknown[] | undefined)?.push(engagement) ?? (record.engagements = [engagement]);
+	return answer(engagement, 201);
+};
+const boolQuery = (value: string | undefined) => value === 'true';
+
+const feedRoutes: Route[] = [
+	{
+		method: 'GET',
+		path: '/campaigns/notification-feed/unread-count',
+		handler: (ctx) => {
+			const { templateCategory } = ctx.query;
+			if (!templateCategory) throw badRequest('templateCategory should not be empty');
+			const user = viewer(ctx);
+			const unread = [...campaignsStore(ctx.state).feed.byId.values()].filter((f) => (user === undefined || f.receiver === user) && f.templateCategory === templateCategory && f.readAt === undefined && f.deletedAt === undefined);
+			return answer({ templateCategory, unreadCount: unread.length });
+		},
+	},
+	{
+		method: 'GET',
+		path: '/campaigns/notification-feed',
+		handler: (ctx) => {
+			const q = ctx.query;
+			const user = viewer(ctx) ?? q.receiver;
+			const wanted = q.tags?.split(',') ?? [];
+			const list = [...campaignsStore(ctx.state).feed.byId.values()].filter((f) => {
+				const has = (tag: string) => (f.tags as string[]).includes(tag);
+				const sentAt = Number(f.sentAt);
+				return (
+					(user === undefined || f.receiver === user) &&
+					(q.readState === undefined || q.readState === 'all' || (q.readState === 'read') === (f.readAt !== undefined)) &&
+					(q.dateFrom === undefined || sentAt >= Number(q.dateFrom)) &&
+					(q.dateTo === undefined || sentAt <= Number(q.dateTo)) &&
+					(q.templateCategory === undefined || f.templateCategory === q.templateCategory) &&
+					(q.channelId === undefined || f.channelId === q.channelId) &&
+					(boolQuery(q.includeDeleted) || f.deletedAt === undefined) &&
+					(wanted.length === 0 || (q.tagMatch === 'all' ? wanted.every(has) : wanted.some(has)))
+				);
+			});
+			return page(ctx, list, ['sentAt', 'createdAt']);
+		},
+	},
+	{ method: 'GET', path: '/campaigns/notification-feed/:id', handler: (ctx) => answer(ownRecord(ctx, campaignsStore(ctx.state).feed, 'Feed item')) },
+	{
+		method: 'DELETE',
+		path: '/campaigns/notification-feed/:id',
+		handler: (ctx) => {
+			const item = ownRecord(ctx, campaignsStore(ctx.state).feed, 'Feed item');
+			touch(ctx, item, { deletedAt: ctx.state.now() });
+			return answer({ success: true, message: `Feed item ${item.id} deleted` });
+		},
+	},
+	{ method: 'POST', path: '/campaigns/notification-feed/:id/read', handler: mark((s) => s.feed, 'Feed item', 'readAt') },
+	{ method: 'POST', path: '/campaigns/notification-feed/:id/delivered', handler: mark((s) => s.feed, 'Feed item', 'deliveredAt') },
+	{ method: 'POST', path: '/campaigns/notification-feed/:id/engagement', handler: engage((s) => s.feed, 'Feed item') },
+];
+
+const pushRoutes: Route[] = [
+	{
+		method: 'GET',
+		path: '/campaigns/push-notifications',
+		handler: (ctx) => {
+			const size = Number(ctx.query.limit);
+			if (!Number.isInteger(size) || size < 1) throw badRequest('limit must be a positive whole number');
+			const user = viewer(ctx);
+			const list = [...campaignsStore(ctx.state).pushes.byId.values()].filter((p) => user === undefined || p.receiver === user).reverse();
+			return answer(list.slice(0, size));
+		},
+	},
+	{ method: 'GET', path: '/campaigns/push-notifications/:id', handler: (ctx) => answer(ownRecord(ctx, campaignsStore(ctx.state).pushes, 'Push notification')) },
+	{ method: 'PUT', path: '/campaigns/push-notifications/:id/delivered', handler: mark((s) => s.pushes, 'Push notification', 'deliveredAt') },
+	{ method: 'PUT', path: '/campaigns/push-notifications/:id/clicked', handler: mark((s) => s.pushes, 'Push notification', 'clickedAt') },
+	{ method: 'POST', path: '/campaigns/push-notifications/:id/engagement', handler: engage((s) => s.pushes, 'Push notification') },
+];
+
+/** Figures of the feed items and pushes that `keep` selects, in the asked window. */
+function figures(ctx: RouteContext, keep: (record: CampaignsRecord) => boolean): RouteResult {
+	const { dimension, period, startDate, endDate, limit } = ctx.query;
+	if (dimension !== undefined && !['campaign', 'template', 'channel'].includes(dimension)) throw badRequest('dimension must be one of campaign, template, channel');
+	if (period !== undefined && !['hourly', 'daily'].includes(period)) throw badRequest('period must be one of hourly, daily');
+	for (const date of [startDate, endDate]) if (date !== undefined && Number.isNaN(Date.parse(date))) throw badRequest('startDate and endDate must be ISO 8601 dates');
+	if (limit !== undefined && !(Number(limit) >= 1)) throw badRequest('limit must be a positive number');
+	const from = startDate ? Date.parse(startDate) / 1000 : -Infinity;
+	const to = endDate ? Date.parse(endDate) / 1000 : Infinity;
+	const store = campaignsStore(ctx.state);
+	const records = [...store.feed.byId.values(), ...store.pushes.byId.values()].filter((r) => keep(r) && r.createdAt >= from && r.createdAt <= to);
+	const count = (field: string) => records.filter((r) => r[field] !== undefined).length;
+	return answer({ sent: records.length, delivered: count('deliveredAt'), read: count('readAt'), clicked: count('clickedAt'), period: period ?? 'daily' });
+}
+
+const analyticsRoutes: Route[] = [
+	{ method: 'GET', path: '/campaigns/analytics/overview', handler: (ctx) => figures(ctx, () => true) },
+	{ method: 'GET', path: '/campaigns/analytics/campaigns/:campaignId', handler: (ctx) => figures(ctx, (r) => r.campaignId === ctx.params.campaignId) },
+	{ method: 'GET', path: '/campaigns/analytics/templates/:templateId', handler: (ctx) => figures(ctx, (r) => r.templateId === ctx.params.templateId) },
+	{ method: 'GET', path: '/campaigns/analytics/users/:userId', handler: (ctx) => figures(ctx, (r) => r.receiver === ctx.params.userId) },
+	{
+		method: 'GET',
+		path: '/campaigns/analytics/channels',
+		handler: (ctx) => {
+			const store = campaignsStore(ctx.state);
+			return answer([
+				{ channelType: 'in_app', ...((figures(ctx, (r) => store.feed.byId.has(r.id)).body as { data: object }).data) },
+				{ channelType: 'push', ...((figures(ctx, (r) => store.pushes.byId.has(r.id)).body as { data: object }).data) },
+			]);
+		},
+	},
+];
+
+// Literal paths before the {id} ones: /templates/categories is not a template, /channels/availability not a channel.
+export const campaignsRoutes: Route[] = [...campaignRoutes, ...categoryRoutes, ...templateRoutes, ...channelRoutes, ...notificationRoutes, ...feedRoutes, ...pushRoutes, ...analyticsRoutes];
