@@ -566,7 +566,7 @@ const engage = (records: (s: CampaignsStore) => Records, what: string) => (ctx: 
 	const topic = text(body, 'topic', false);
 	if (topic !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(topic)) throw badRequest('topic must be at most 64 letters, digits, _ and -');
 	const engagement = { id: record.id, eventType: 'interacted', ...(topic ? { topic } : {}), at: ctx.state.now() };
-	(record.engagements as unknown[] | undefined)?.push(engagement) ?? (record.engagements = [engagement]);
+	record.engagements = [...((record.engagements as unknown[] | undefined) ?? []), engagement];
 	return answer(engagement, 201);
 };
 const boolQuery = (value: string | undefined) => value === 'true';

@@ -1,4 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { preSendFactory } from '../../../shared/fold';
+import { readBoolean } from '../../../shared/validate';
 import { csvQuery, filtersCollection, onBehalfOfOption, optionsCollection, pathId } from '../../../shared/fields';
 import { describeResource } from '../../../shared/operations';
 import { deletedResult } from '../../../shared/output';
@@ -8,14 +10,21 @@ import { cursorList, dateFilter, plainOperation, queryText, recordId, topicOptio
 const actAs = onBehalfOfOption('UID of the user whose feed this is; without it the request is made as the app');
 const itemField = recordId('feedItemId', 'Feed Item ID', 'The ID of the feed item');
 const ID = `=/notification-feed/${pathId('feedItemId')}`;
-const templateOnly: INodeProperties = {
+// Sent only when on, as the text "true" (the spec's type for it is a string).
+const sendTemplateOnly = preSendFactory(function sendTemplateOnly(path: string) {
+	return async function sendWhenOn(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		if (readBoolean(this, path, 'Template Only')) requestOptions.qs = { ...requestOptions.qs, templateOnly: 'true' };
+		return requestOptions;
+	};
+});
+const templateOnly = (collection: string): INodeProperties => ({
 	displayName: 'Template Only',
 	name: 'templateOnly',
 	type: 'boolean',
 	default: false,
 	description: 'Whether to return the template and its variables instead of the content CometChat renders',
-	routing: { send: { type: 'query', property: 'templateOnly', value: '={{ $value ? "true" : undefined }}' } },
-};
+	routing: { send: { preSend: [sendTemplateOnly(`${collection}.templateOnly`)] } },
+});
 const op = (value: string, name: string, action: string, description: string, method: 'GET' | 'POST' | 'DELETE', url: string, fields: INodeProperties[]) =>
 	plainOperation('notificationFeed', [value, name, action, description], method, url, fields);
 
@@ -40,7 +49,7 @@ const getAll = op('getAll', 'Get Many', 'Get many feed items', 'List the items o
 		{ displayName: 'Tag Match', name: 'tagMatch', type: 'options', options: [{ name: 'All Tags', value: 'all' }, { name: 'Any Tag', value: 'any' }], default: 'any', description: 'Whether an item needs all of the tags or any of them', routing: { send: { type: 'query', property: 'tagMatch' } } },
 		{ displayName: 'Tags', name: 'tags', type: 'string', default: '', placeholder: 'e.g. promo, orders', description: 'Only items with these tags (comma-separated)', routing: { send: csvQuery('tags') } },
 		queryText('Template Category', 'templateCategory', 'Only items of this template category', 'e.g. Marketing'),
-		templateOnly,
+		templateOnly('filters'),
 		dateFilter('To', 'dateTo', 'Only items sent at or before this time', 'seconds'),
 	]),
 	optionsCollection([actAs]),
@@ -50,7 +59,7 @@ const onItem = (value: string, name: string, action: string, description: string
 	op(value, name, action, description, method, `${ID}${tail}`, [itemField, optionsCollection([actAs, ...options])]);
 
 // GET /notification-feed/{id}?templateOnly · POST …/read · POST …/delivered · POST …/engagement {topic?}
-const get = onItem('get', 'Get', 'Get a feed item', 'Get one item of a notification feed', 'GET', '', [templateOnly]);
+const get = onItem('get', 'Get', 'Get a feed item', 'Get one item of a notification feed', 'GET', '', [templateOnly('options')]);
 const markAsRead = onItem('markAsRead', 'Mark as Read', 'Mark a feed item as read', 'Mark a feed item as read by its user', 'POST', '/read');
 const markAsDelivered = onItem('markAsDelivered', 'Mark as Delivered', 'Mark a feed item as delivered', 'Mark a feed item as delivered to its user', 'POST', '/delivered');
 const reportEngagement = onItem('reportEngagement', 'Report Engagement', 'Report engagement with a feed item', 'Record that the user interacted with a feed item, with a topic such as clicked', 'POST', '/engagement', [topicOption]);
