@@ -21,11 +21,14 @@ export const README_END = '<!-- operations:end -->';
 interface BuiltNode {
 	file: string;
 	className: string;
+	/** In the README, one line of resources and their operation counts (the README stays under 20 KB; docs/operations.md has the rest). */
+	brief?: boolean;
 }
 
 const ACTION_NODES: BuiltNode[] = [
 	{ file: 'dist/nodes/CometChat/CometChat.node.js', className: 'CometChat' },
-	{ file: 'dist/nodes/CometChatManagement/CometChatManagement.node.js', className: 'CometChatManagement' },
+	{ file: 'dist/nodes/CometChatCampaigns/CometChatCampaigns.node.js', className: 'CometChatCampaigns', brief: true },
+	{ file: 'dist/nodes/CometChatManagement/CometChatManagement.node.js', className: 'CometChatManagement', brief: true },
 	{ file: 'dist/nodes/CometChatSendAndWait/CometChatSendAndWait.node.js', className: 'CometChatSendAndWait' },
 ];
 const TRIGGER: BuiltNode = { file: 'dist/nodes/CometChatTrigger/CometChatTrigger.node.js', className: 'CometChatTrigger' };
@@ -177,6 +180,11 @@ export function renderSummary(root: string): string {
 		const description = loadDescription(root, node);
 		const resources = resourcesOf(description);
 		const count = resources.reduce((n, r) => n + r.operations.length, 0);
+		if (node.brief) {
+			const list = resources.map((r) => `${r.name} (${r.operations.length})`).join(', ');
+			lines.push(`**${description.displayName}** (${count} operations; also an AI agent tool): ${list}.`, '');
+			continue;
+		}
 		lines.push(`**${description.displayName}** (${count} operation${count === 1 ? '' : 's'}; also an AI agent tool)`, '', '| Resource | Operations |', '|---|---|');
 		for (const resource of resources) lines.push(`| ${resource.name} | ${resource.operations.map((o) => o.name).join(', ')} |`);
 		lines.push('');

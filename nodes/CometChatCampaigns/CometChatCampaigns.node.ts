@@ -4,7 +4,9 @@ import { throwOnApiError } from '../shared/errors/conversion';
 import { cometChatNodeBase, resourceRouting } from '../shared/node';
 import { retrySettings } from '../shared/retry';
 import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
-import { chatSecrets, checkCredential } from '../shared/chat/transport';
+import { chatSecrets } from '../shared/chat/transport';
+import { checkCampaignsCredential } from './transport';
+import { searchCampaigns, searchChannels, searchTemplateCategories, searchTemplates } from './listSearch';
 import { routedExecute } from '../shared/router';
 
 /**
@@ -29,7 +31,7 @@ export class CometChatCampaigns implements INodeType {
 				noDataExpression: true,
 				options: resources.map(({ name, value }) => ({ name, value })),
 				default: 'campaign',
-				routing: resourceRouting(checkCredential, throwOnApiError),
+				routing: resourceRouting(checkCampaignsCredential, throwOnApiError),
 			},
 			...resourceProperties,
 			retrySettings,
@@ -37,7 +39,7 @@ export class CometChatCampaigns implements INodeType {
 	};
 
 	methods = {
-		listSearch: {},
+		listSearch: { searchCampaigns, searchChannels, searchTemplateCategories, searchTemplates },
 	};
 
 	// The description's routing, run over the shown properties only (why: nodes/shared/router.ts).

@@ -51,6 +51,11 @@ const LOCATORS = {
 	// The CometChat Management node's pickers (App IDs and webhook IDs follow the same alpha-dash rule).
 	app: { search: 'searchApps', label: 'App ID', list: 'Select an app...', example: 'e.g. 2531446b588709f6' },
 	webhook: { search: 'searchWebhooks', label: 'Webhook ID', list: 'Select a webhook...', example: 'e.g. n8n-orders' },
+	// The CometChat Campaigns node's pickers: CUIDs or slugs (the spec's examples follow the same rule).
+	campaign: { search: 'searchCampaigns', label: 'Campaign ID', list: 'Select a campaign...', example: 'e.g. cm9x2k1v80001qz8h3f4d2a7b' },
+	template: { search: 'searchTemplates', label: 'Template ID', list: 'Select a template...', example: 'e.g. order_update' },
+	templateCategory: { search: 'searchTemplateCategories', label: 'Category ID', list: 'Select a category...', example: 'e.g. cm9x2k1v80001qz8h3f4d2a7b' },
+	channel: { search: 'searchChannels', label: 'Channel ID', list: 'Select a channel...', example: 'e.g. cc-notification-channel-my-push' },
 };
 
 function idLocator(
@@ -95,6 +100,10 @@ function idLocator(
 		routing: { send: { preSend: [checkId(name, displayName, bodyProperty)] } },
 	};
 }
+
+/** A picker of the CometChat Campaigns node (campaign, template, template category, channel), checked before any request. */
+export const campaignsLocator = (kind: 'campaign' | 'template' | 'templateCategory' | 'channel', name: string, displayName: string, description: string) =>
+	idLocator(kind, name, displayName, description);
 
 /** A user picker (searchable list or UID), checked before any request. */
 export const userLocator = (name: string, displayName: string, description: string) =>

@@ -31,6 +31,7 @@ import { dataImportRoutes } from './routes/dataImport';
 import { metricRoutes } from './routes/metrics';
 import { moderationRoutes, parseMultipart } from './routes/moderation';
 import { notificationRoutes } from './routes/notifications';
+import { campaignsRoutes } from './routes/campaigns';
 import { handleManagement, sendManagement } from './management';
 import type { EmulatorState } from './state';
 
@@ -108,6 +109,7 @@ export const routes: Route[] = [
 	...metricRoutes,
 	...moderationRoutes,
 	...notificationRoutes,
+	...campaignsRoutes,
 ];
 
 interface RateDecision {
@@ -290,8 +292,9 @@ async function handle(ctx: ServerContext, req: http.IncomingMessage, res: http.S
 				'X-Rate-Limit-Reset': String(rate.resetAt),
 			});
 		}
-		checkApiKey(ctx, headers, match.route);
-		if (badJson) {
+		// An open route (the campaigns' presigned upload URL, which S3 serves) takes no key and any body.
+		if (!match.route.open) checkApiKey(ctx, headers, match.route);
+		if (badJson && !match.route.open) {
 			// Details text INFERRED.
 			throw errors.badRequest({ body: ['The request body must be valid JSON.'] });
 		}

@@ -7,8 +7,9 @@
  * except those named in spec.ts (LEFT_OUT) with a reason.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { chatNode, managementNode, runNode, type NodeKind } from '../harness';
+import { campaignsNode, chatNode, managementNode, runNode, type NodeKind } from '../harness';
 import {
+	CAMPAIGNS_TAG_PREFIX,
 	COVERED_TAGS,
 	INPUT_BINARY,
 	LEFT_OUT,
@@ -40,7 +41,14 @@ const SUITES: Suite[] = [
 		title: 'CometChat node (chat-apis.json, calls.json, data-import-apis.json)',
 		kind: chatNode,
 		host: 'chat',
-		coveredTags: COVERED_TAGS,
+		coveredTags: COVERED_TAGS.filter((tag) => !tag.startsWith(CAMPAIGNS_TAG_PREFIX)),
+		credentials: (url) => ({ appId: 'contract', apiKey: 'contract-key', baseUrl: url }),
+	},
+	{
+		title: 'CometChat Campaigns node (campaigns-apis.json)',
+		kind: campaignsNode,
+		host: 'chat',
+		coveredTags: COVERED_TAGS.filter((tag) => tag.startsWith(CAMPAIGNS_TAG_PREFIX)),
 		credentials: (url) => ({ appId: 'contract', apiKey: 'contract-key', baseUrl: url }),
 	},
 	{

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
-import { chatNode, managementNode, runNode, type NodeKind } from '../harness';
+import { campaignsNode, chatNode, managementNode, runNode, type NodeKind } from '../harness';
 import { everyVariant, INPUT_BINARY, matchOperation, operationsOf, startRecorder, violations, type SpecHost } from './spec';
 
 const hostileValue = fc.oneof(
@@ -51,6 +51,7 @@ function fieldNames(kind: NodeKind, resource: string, operation: string): string
 // Each node with its credential pointing at the recorder (whose URL ends in /v3).
 const NODES: Array<[string, { kind: NodeKind; host: SpecHost; credentials: (url: string) => IDataObject }]> = [
 	['CometChat', { kind: chatNode, host: 'chat', credentials: (url) => ({ appId: 'hostile', apiKey: 'hostile-key', baseUrl: url }) }],
+	['CometChat Campaigns', { kind: campaignsNode, host: 'chat', credentials: (url) => ({ appId: 'hostile', apiKey: 'hostile-key', baseUrl: url }) }],
 	[
 		'CometChat Management',
 		{ kind: managementNode, host: 'management', credentials: (url) => ({ key: 'hostile-key', secret: 'hostile-secret', baseUrl: url.replace(/\/v3$/, '') }) },

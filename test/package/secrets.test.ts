@@ -16,6 +16,7 @@ import {
 	credentialDefaults,
 	listSearch,
 	managementCredentialType,
+	campaignsNode,
 	managementNode,
 	runCredentialTest,
 	runNode,
@@ -178,6 +179,10 @@ const NODES: Array<[string, { kind: NodeKind; echoed: string; forms: string[]; c
 	[
 		'CometChat',
 		{ kind: chatNode, echoed: echo(STORED_API_KEY), forms: CHAT_FORBIDDEN, credentials: (url) => ({ appId: 'echo', apiKey: STORED_API_KEY, baseUrl: `${url}/v3` }) },
+	],
+	[
+		'CometChat Campaigns',
+		{ kind: campaignsNode, echoed: echo(STORED_API_KEY), forms: CHAT_FORBIDDEN, credentials: (url) => ({ appId: 'echo', apiKey: STORED_API_KEY, baseUrl: `${url}/v3` }) },
 	],
 	[
 		'CometChat Management',

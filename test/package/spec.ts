@@ -24,12 +24,18 @@ export const DIGEST_FILE = join(__dirname, 'spec-digest.json');
  * against its own spec.
  */
 export type SpecHost = 'chat' | 'management';
-const SPEC_FILES: Array<{ file: string; tag?: string; host: SpecHost }> = [
+// The CometChat Campaigns node's: campaigns-apis.json, served under /v3/campaigns (its server's path, the
+// `prefix` of every path), its tags prefixed (`tagPrefix`: its "Notifications" is not chat-apis.json's).
+const SPEC_FILES: Array<{ file: string; tag?: string; host: SpecHost; prefix?: string; tagPrefix?: string }> = [
 	{ file: 'chat-apis.json', host: 'chat' },
 	{ file: 'calls.json', host: 'chat' },
 	{ file: 'data-import-apis.json', tag: 'Data Import', host: 'chat' },
+	{ file: 'campaigns-apis.json', host: 'chat', prefix: '/campaigns', tagPrefix: 'Campaigns - ' },
 	{ file: 'management-apis.json', host: 'management' },
 ];
+
+/** The tag prefix of campaigns-apis.json: its covered tags are the CometChat Campaigns node's. */
+export const CAMPAIGNS_TAG_PREFIX = 'Campaigns - ';
 
 /** Spec tags (resource groups) the node must cover completely. */
 export const COVERED_TAGS = [
@@ -56,6 +62,15 @@ export const COVERED_TAGS = [
 	'Notifications',
 	'Messages',
 	'Bots',
+	// The CometChat Campaigns node's (campaigns-apis.json).
+	'Campaigns - Campaigns',
+	'Campaigns - Templates',
+	'Campaigns - Template Categories',
+	'Campaigns - Channels',
+	'Campaigns - Notifications',
+	'Campaigns - Notification Feed',
+	'Campaigns - Push Notifications',
+	'Campaigns - Analytics',
 ];
 
 /**
@@ -397,6 +412,13 @@ export const OVERRIDES: Record<string, INodeParameters> = {
 	'extension.storeSettings': { widgetAdditionalSettings: widgetSettings('storeSettings') },
 	'extension.updateSettings': { widgetAdditionalSettings: widgetSettings('updateSettings') },
 	'extension.uploadCertificate': { binaryPropertyName: 'data' },
+	'campaign.uploadRecipients': { binaryPropertyName: 'data' },
+	// A template's channels: every field the spec defines for one.
+	'template.create': {
+		channels: JSON.stringify([
+			{ channelType: 'push', channelId: 'sample', content: { title: 'Hi' }, dataType: 'ui_template', categoryFilterEnabled: true, templateLabelEnabled: true, messageRetentionHours: 24, sequenceOrder: 1, stopCondition: 'delivered', waitMinutes: 5 },
+		]),
+	},
 	// Management: e-mail addresses, and webhook Basic Auth pairs of letters and digits only.
 	'collaborator.add': { emails: 'ana@example.com, li@example.com' },
 	'collaborator.remove': { emails: 'ana@example.com, li@example.com' },
@@ -477,6 +499,7 @@ function widgetSettings(operation: string): INodeParameters {
 
 /** Binary data of the input item, for operations that read a file (merged into the item the tests pass). */
 export const INPUT_BINARY: Record<string, IBinaryKeyData> = {
+	'campaign.uploadRecipients': { data: { data: Buffer.from('uid\nsample-uid\n').toString('base64'), mimeType: 'text/csv', fileName: 'recipients.csv' } },
 	'extension.uploadCertificate': {
 		data: { data: Buffer.from('-----BEGIN PRIVATE KEY-----\nsample\n-----END PRIVATE KEY-----\n').toString('base64'), mimeType: 'application/x-pem-file', fileName: 'AuthKey_SAMPLE.p8' },
 	},
@@ -514,9 +537,10 @@ export const EXTRA_VARIANTS: Record<string, INodeParameters[]> = {
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
 const digest = JSON.parse(readFileSync(DIGEST_FILE, 'utf8')) as Digest;
-const documents: Array<{ operations: DigestOperation[]; tag?: string; host: SpecHost }> = SPEC_FILES.map(({ file, tag, host }) => {
+const documents: Array<{ operations: DigestOperation[]; tag?: string; host: SpecHost }> = SPEC_FILES.map(({ file, tag, host, prefix = '', tagPrefix = '' }) => {
 	if (!digest.files[file]) throw new Error(`${DIGEST_FILE} has no ${file}: run npm run spec:digest -- <folder>`);
-	return { operations: digest.files[file].operations, tag, host };
+	const operations = digest.files[file].operations.map((op) => ({ ...op, path: `${prefix}${op.path}`, tag: op.tag === undefined ? undefined : `${tagPrefix}${op.tag}` }));
+	return { operations, tag, host };
 });
 
 // The digest's schemas have their $refs resolved already; those written here have none.
@@ -842,13 +866,29 @@ const RECORDER_ANSWERS: Record<string, (query: Record<string, string>) => unknow
 	'GET /apps': (query) => ({ data: [{ id: query.searchKey ?? 'sample' }], meta: { pagination: { total: 1, count: 1, per_page: 1, current_page: 1, total_pages: 1 } } }),
 };
 
-export function startRecorder(): Promise<{ server: Server; url: string; requests: Recorded[] }> {
+// A campaign's recipient CSV goes to the presigned URL CometChat answers (here, the recorder's own origin,
+// as the emulator's): that PUT is S3's, not CometChat's, so it is kept apart (`uploads`), not checked.
+const UPLOAD_URL = /^\/v3\/campaigns\/campaigns\/[^/]+\/recipients\/upload-url$/;
+const UPLOAD_PATH = '/s3-upload/recipients.csv';
+
+export function startRecorder(): Promise<{ server: Server; url: string; requests: Recorded[]; uploads: Recorded[] }> {
 	const requests: Recorded[] = [];
+	const uploads: Recorded[] = [];
 	const server = createServer((req: IncomingMessage, res) => {
 		let raw = '';
 		req.on('data', (chunk) => (raw += chunk));
 		req.on('end', () => {
 			const url = new URL(req.url ?? '/', 'http://recorder');
+			if (url.pathname === UPLOAD_PATH) {
+				uploads.push({ method: req.method ?? 'PUT', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers as Record<string, string>, body: raw });
+				res.writeHead(200).end();
+				return;
+			}
+			if (req.method === 'POST' && UPLOAD_URL.test(url.pathname)) {
+				requests.push({ method: 'POST', path: decodeURIComponent(url.pathname), query: Object.fromEntries(url.searchParams), headers: req.headers as Record<string, string>, body: raw ? JSON.parse(raw) : undefined });
+				res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { uploadUrl: `http://${req.headers.host}${UPLOAD_PATH}?X-Amz-Signature=sample`, s3Key: 'sample/recipients.csv' } }));
+				return;
+			}
 			const type = String(req.headers['content-type'] ?? '');
 			requests.push({
 				method: req.method ?? 'GET',
@@ -863,7 +903,7 @@ export function startRecorder(): Promise<{ server: Server; url: string; requests
 		});
 	});
 	return new Promise((done) =>
-		server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`, requests })),
+		server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`, requests, uploads })),
 	);
 }
 

@@ -45,6 +45,8 @@ export interface Route {
 	rateClass?: RateClass;
 	/** True for the two operations an `authOnly` key may call [AUTH]. */
 	authOnlyAllowed?: boolean;
+	/** No `apikey` and any body: the campaigns' presigned upload URL (S3's, not CometChat's). */
+	open?: boolean;
 	handler: (ctx: RouteContext) => RouteResult;
 }
 

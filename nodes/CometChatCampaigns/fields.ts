@@ -1,0 +1,136 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { preSendFactory } from '../shared/fold';
+import { readDateMillis } from '../shared/dates';
+import { idField } from '../shared/fields';
+import { defineOperation } from '../shared/operations';
+import { unwrapData } from '../shared/output';
+import { paginateByCursor, returnAllOrLimit } from '../shared/pagination';
+import { inputError, readJsonObject, readText } from '../shared/validate';
+
+/**
+ * The campaigns service's lists page by cursor: `limit` (at most 100) and the last item's `updatedAt`
+ * (the feed: `sentAt`) and `id`, with `affix=append` for the page after it [SPEC parameters]. The spec
+ * gives no answer schema: the cursor is read from `meta.next` when the answer has one, else from the
+ * last record (INFERRED); a time given as a date text is sent in Unix seconds, as CometChat's are.
+ */
+function nextAfter(timeKey: 'updatedAt' | 'sentAt') {
+	return (page: INodeExecutionData[], meta: IDataObject | undefined): IDataObject | undefined => {
+		const next = meta?.next as IDataObject | undefined;
+		const last = next && typeof next === 'object' && next.id !== undefined ? next : page[page.length - 1]?.json;
+		if (!last || last.id === undefined || last.id === null) return undefined;
+		const time = last[timeKey];
+		const seconds = typeof time === 'string' && !/^\d+$/.test(time) ? Math.floor(Date.parse(time) / 1000) : time;
+		return { ...(seconds !== undefined && seconds !== null && !Number.isNaN(seconds) ? { [timeKey]: seconds } : {}), id: last.id, affix: 'append' };
+	};
+}
+const walkByUpdatedAt = paginateByCursor({ nextCursor: nextAfter('updatedAt'), maxSize: 100 });
+const walkBySentAt = paginateByCursor({ nextCursor: nextAfter('sentAt'), maxSize: 100 });
+
+/** Return All and Limit of a campaigns-service list (pages of at most 100). */
+export const cursorList = (time: 'updatedAt' | 'sentAt' = 'updatedAt'): INodeProperties[] => [
+	{ ...returnAllOrLimit[0], routing: { send: { paginate: true }, operations: { pagination: time === 'sentAt' ? walkBySentAt : walkByUpdatedAt } } },
+	returnAllOrLimit[1],
+];
+
+/** The Sort and Order entries of a list's filters: the spec's sort fields (updatedAt first), newest first by default. */
+export function sortFields(sorts: Array<[string, string]>): INodeProperties[] {
+	return [
+		{
+			displayName: 'Order',
+			name: 'order',
+			type: 'options',
+			options: [
+				{ name: 'Ascending', value: 'asc' },
+				{ name: 'Descending', value: 'desc' },
+			],
+			default: 'desc',
+			description: 'Sort direction',
+			routing: { send: { type: 'query', property: 'order' } },
+		},
+		{
+			displayName: 'Sort By',
+			name: 'sort',
+			type: 'options',
+			options: sorts.map(([name, value]) => ({ name, value })),
+			default: 'updatedAt',
+			description: 'Which field the list is sorted by',
+			routing: { send: { type: 'query', property: 'sort' } },
+		},
+	];
+}
+
+/** A text filter sent as it is in the query. */
+export const queryText = (displayName: string, name: string, description: string, placeholder = ''): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	placeholder,
+	description,
+	routing: { send: { type: 'query', property: name } },
+});
+
+/** preSend: a JSON object field (at `path`, named `field`) sent as body `key`. */
+export const jsonBody = preSendFactory(function jsonBody(path: string, field: string, key: string) {
+	return async function sendJson(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		requestOptions.body = { ...(requestOptions.body as IDataObject), [key]: readJsonObject(this, path, field) };
+		return requestOptions;
+	};
+});
+
+/** A JSON object entry of a collection (`collection`.`name`), checked and sent as body `name`. */
+export const jsonEntry = (collection: string, displayName: string, name: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'json',
+	default: '{}',
+	description,
+	routing: { send: { preSend: [jsonBody(`${collection}.${name}`, displayName, name)] } },
+});
+
+/** An operation whose request is only its method and URL (and its fields' own routing), answered as `data`. */
+export const plainOperation = (
+	resource: string,
+	[value, name, action, description]: [string, string, string, string],
+	method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+	url: string,
+	fields: INodeProperties[],
+) => defineOperation(resource, { name, value, action, description, routing: { request: { method, url }, output: { postReceive: [unwrapData] } } }, fields);
+
+/** The `topic` of an engagement report (feed items, push notifications): at most 64 letters, digits, "_" and "-". */
+export const topicOption: INodeProperties = {
+	displayName: 'Topic',
+	name: 'topic',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. clicked',
+	description: 'What the user did, such as clicked or dismissed (at most 64 letters, digits, "_" and "-")',
+	routing: { send: { preSend: [sendTopic] } },
+};
+async function sendTopic(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const topic = readText(this, 'options.topic', 'Topic');
+	if (topic !== '' && !/^[A-Za-z0-9_-]{1,64}$/.test(topic)) throw inputError(this, 'Topic', 'must be at most 64 letters, digits, "_" and "-"');
+	if (topic !== '') requestOptions.body = { ...(requestOptions.body as IDataObject), topic };
+	return requestOptions;
+}
+
+/** preSend: a date field sent as the query parameter of the same name, as ISO 8601 text (analytics) or Unix seconds (the feed). */
+export const dateQueryAs = preSendFactory(function dateQueryAs(path: string, field: string, unit: 'iso' | 'seconds') {
+	return async function sendDate(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const millis = readDateMillis(this, path, field, { required: true }) as number;
+		const name = path.split('.').pop() as string;
+		requestOptions.qs = { ...requestOptions.qs, [name]: unit === 'iso' ? new Date(millis).toISOString() : Math.floor(millis / 1000) };
+		return requestOptions;
+	};
+});
+export const dateFilter = (displayName: string, name: string, description: string, unit: 'iso' | 'seconds'): INodeProperties => ({
+	displayName,
+	name,
+	type: 'dateTime',
+	default: '',
+	description,
+	routing: { send: { preSend: [dateQueryAs(`filters.${name}`, displayName, unit)] } },
+});
+
+/** The ID of a record without a list to pick from (feed items, push notifications), as a path segment. */
+export const recordId = (name: string, displayName: string, description: string): INodeProperties => idField(name, displayName, 'e.g. cm9x2k1v80001qz8h3f4d2a7b', description);

@@ -1,0 +1,35 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { campaignsRequest } from './transport';
+
+// The pickers' lists: 100 records a page (the service's largest), searched by the service where the spec
+// gives `search` (campaigns, templates, channels), else filtered here (categories: an app has few). The
+// token is the cursor after the last record (INFERRED as for the lists: its updatedAt and id).
+const PAGE_SIZE = 100;
+
+async function search(context: ILoadOptionsFunctions, path: string, idKey: string, searchable: boolean, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const qs: IDataObject = { limit: PAGE_SIZE, ...(paginationToken ? { ...(JSON.parse(paginationToken) as IDataObject), affix: 'append' } : {}) };
+	if (filter && searchable) qs.search = filter;
+	const body = await campaignsRequest.call(context, 'GET', path, qs);
+	const records = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
+	const needle = searchable ? '' : (filter ?? '').trim().toLowerCase();
+	const last = records[records.length - 1];
+	return {
+		results: records
+			.filter((record) => !needle || `${String(record.name ?? '')} ${String(record[idKey] ?? '')}`.toLowerCase().includes(needle))
+			.map((record) => ({ name: record.name ? `${String(record.name)} (${String(record[idKey])})` : String(record[idKey]), value: String(record[idKey]) })),
+		paginationToken: records.length === PAGE_SIZE && last ? JSON.stringify({ updatedAt: last.updatedAt, id: last.id }) : undefined,
+	};
+}
+
+export async function searchCampaigns(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await search(this, '/campaigns', 'id', true, filter, paginationToken);
+}
+export async function searchTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await search(this, '/templates', 'id', true, filter, paginationToken);
+}
+export async function searchTemplateCategories(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await search(this, '/templates/categories', 'id', false, filter, paginationToken);
+}
+export async function searchChannels(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+	return await search(this, '/channels', 'id', true, filter, paginationToken);
+}

@@ -1,0 +1,57 @@
+import type { IDataObject } from 'n8n-workflow';
+import { byId, json } from '../helpers';
+import { useCampaigns } from './helpers';
+
+describe('Campaigns → Channel', () => {
+	const c = useCampaigns();
+	const requests = () => c.ctx.emulator.requests;
+	const run = (operation: string, parameters: IDataObject = {}) => c.run('channel', operation, parameters);
+	const channel = (fields: Record<string, unknown> = {}) =>
+		c.store().channels.add(c.ctx.emulator.state, { channelId: 'cc-push', name: 'Push', channelType: 'push', enabled: true, metadata: { apiKey: 'provider-secret-1', senderId: 'acme' }, ...fields }, c.store().next());
+
+	it('Create sends name, type and the options; the output hides the provider\'s key', async () => {
+		const { items, error } = await run('create', { name: 'My Push', type: 'push', options: { slug: 'cc-my-push', enabled: true, metadata: '{"apiKey": "provider-secret-1", "senderId": "acme"}' } });
+		expect(error).toBeUndefined();
+		c.expectRequest(requests()[0], 'POST', '/channels', { body: { type: 'push', name: 'My Push', channelId: 'cc-my-push', enabled: true, metadata: { apiKey: 'provider-secret-1', senderId: 'acme' } } });
+		const [stored] = c.store().channels.byId.values();
+		expect(json(items)).toEqual([{ ...stored, metadata: { apiKey: '[redacted]', senderId: 'acme' } }]);
+		expect(JSON.stringify(items)).not.toContain('provider-secret-1');
+	});
+
+	it('Create refuses a type that is not a channel type before any request', async () => {
+		const { error } = await run('create', { name: 'X', type: '={{ "fax" }}' });
+		expect(error?.message).toContain('Type');
+		expect(error?.message).toContain('[item 0]');
+		expect(requests()).toEqual([]);
+	});
+
+	it('Get, Get Many (with search) and Get Availability', async () => {
+		const stored = channel();
+		const one = await run('get', { channelId: byId('cc-push') });
+		c.expectRequest(requests()[0], 'GET', '/channels/cc-push');
+		expect(json(one.items)).toEqual([{ ...stored, metadata: { apiKey: '[redacted]', senderId: 'acme' } }]);
+		const many = await run('getAll', { limit: 3, filters: { search: 'push', sort: 'channelType' } });
+		c.expectRequest(requests()[1], 'GET', '/channels', { query: { limit: '3', search: 'push', sort: 'channelType' } });
+		expect(json(many.items)).toHaveLength(1);
+		const availability = await run('getAvailability');
+		c.expectRequest(requests()[2], 'GET', '/channels/availability');
+		expect(json(availability.items)).toEqual(['in_app', 'push', 'sms', 'email', 'whatsapp', 'custom'].map((type) => ({ type, available: type === 'in_app' || type === 'push' })));
+	});
+
+	it('Update sends the fields added; an empty Update Fields is refused', async () => {
+		const stored = channel();
+		const { items } = await run('update', { channelId: byId(stored.id), updateFields: { enabled: false, name: 'Renamed' } });
+		c.expectRequest(requests()[0], 'PUT', `/channels/${stored.id}`, { body: { enabled: false, name: 'Renamed' } });
+		expect(json(items)).toEqual([expect.objectContaining({ name: 'Renamed', enabled: false })]);
+		const refused = await run('update', { channelId: byId(stored.id), updateFields: {} });
+		expect(refused.error?.message).toContain('Update Fields: is empty [item 0]');
+		expect(requests()).toHaveLength(1);
+	});
+
+	it('the channel picker searches by name', async () => {
+		const stored = channel();
+		const result = await c.search('searchChannels', 'pu');
+		c.expectRequest(requests()[0], 'GET', '/channels', { query: { limit: '100', search: 'pu' } });
+		expect(result.results).toEqual([{ name: `Push (${stored.id})`, value: stored.id }]);
+	});
+});
