@@ -50,6 +50,11 @@ const LOCATORS = {
 	// The CometChat Management node's pickers (App IDs and webhook IDs follow the same alpha-dash rule).
 	app: { search: 'searchApps', label: 'App ID', list: 'Select an app...', example: 'e.g. 2531446b588709f6' },
 	webhook: { search: 'searchWebhooks', label: 'Webhook ID', list: 'Select a webhook...', example: 'e.g. n8n-orders' },
+	// The CometChat AI Agents node's pickers. Slugs and action IDs: the spec gives no format; its examples
+	// (create_lead, my-mcp-server, myapp_onUserClick) follow the same alpha-dash rule (INFERRED).
+	apiTool: { search: 'searchApiTools', label: 'Slug', list: 'Select an API tool...', example: 'e.g. create_lead' },
+	mcpServer: { search: 'searchMcpServers', label: 'Slug', list: 'Select an MCP server...', example: 'e.g. docs-search' },
+	frontendAction: { search: 'searchFrontendActions', label: 'ID', list: 'Select a frontend action...', example: 'e.g. myapp_onUserClick' },
 };
 
 function idLocator(
@@ -141,6 +146,10 @@ export const appLocator = (name: string, displayName: string, description: strin
 /** A webhook picker of the CometChat Management node (the chosen app's webhooks, or Webhook ID). */
 export const webhookLocator = (name: string, displayName: string, description: string) =>
 	idLocator('webhook', name, displayName, description);
+
+/** A picker of the CometChat AI Agents node (searchable list, or the slug or ID), checked before any request. */
+export const aiRecordLocator = (kind: 'apiTool' | 'mcpServer' | 'frontendAction', displayName: string, description: string) =>
+	idLocator(kind, kind, displayName, description);
 
 /** The receiver of a message, sent as body `receiver`: a user or a group, as Receiver Type says. */
 export const receiverLocator = (name: string, displayName: string, description: string): INodeProperties => ({

@@ -115,6 +115,12 @@ export interface CursorOptions {
 	 * cannot be sent back as it is (notification logs). Default: `meta.next`'s affix, id and sentAt.
 	 */
 	nextCursor?: (page: INodeExecutionData[], meta: IDataObject | undefined) => IDataObject | undefined;
+	/**
+	 * A page is short against the size the answer says it used (`meta.current.limit`) when it says one,
+	 * not against the size asked: for lists whose largest page is not documented (AI Agents), a page cut
+	 * to the service's own cap is then not taken for the last one.
+	 */
+	sizeFromAnswer?: boolean;
 }
 
 /**
@@ -127,7 +133,11 @@ export interface CursorOptions {
  * without an id [REC]), or a cursor already sent (no progress).
  * Each page goes through the operation's own postReceive chain and retries on its own.
  */
-export function paginateByCursor({ sizeParam = 'limit', nextCursor = (_page, meta) => cursorOf(meta?.next) }: CursorOptions = {}) {
+export function paginateByCursor({
+	sizeParam = 'limit',
+	nextCursor = (_page, meta) => cursorOf(meta?.next),
+	sizeFromAnswer = false,
+}: CursorOptions = {}) {
 	return async function walkCursor(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -163,7 +173,8 @@ export function paginateByCursor({ sizeParam = 'limit', nextCursor = (_page, met
 			const meta = last.meta as IDataObject | undefined; // set by captureCursor during the request
 			const next = nextCursor(items, meta);
 			// The page size asked for, else the one CometChat says it used (meta.current.limit).
-			const pageSize = sizeParam !== null ? size : Number((meta?.current as IDataObject | undefined)?.limit);
+			const answered = Number((meta?.current as IDataObject | undefined)?.limit);
+			const pageSize = sizeParam !== null && !(sizeFromAnswer && answered > 0) ? size : answered;
 			if (!next || items.length === 0 || items.length < pageSize) return results;
 			if (seen.has(JSON.stringify(next))) return results; // a cursor seen before would repeat pages forever
 			seen.add(JSON.stringify(next));

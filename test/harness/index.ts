@@ -71,6 +71,13 @@ export const managementNodeType = new CometChatManagement();
 DirectoryLoader.applyDeclarativeNodeOptionParameters(managementNodeType);
 export const managementCredentialType = new CometChatManagementApi();
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { CometChatAiAgents } = require(join(ROOT, 'dist/nodes/CometChatAiAgents/CometChatAiAgents.node.js')) as {
+	CometChatAiAgents: new () => INodeType;
+};
+export const aiAgentsNodeType = new CometChatAiAgents();
+DirectoryLoader.applyDeclarativeNodeOptionParameters(aiAgentsNodeType);
+
 /** A node of this package the harness can run: its type, its name in the workflow, its one credential. */
 export interface NodeKind {
 	type: string;
@@ -88,7 +95,14 @@ export const managementNode: NodeKind = {
 	nodeType: managementNodeType,
 	credentialType: managementCredentialType,
 };
-const KINDS = [chatNode, managementNode];
+/** The CometChat AI Agents node (chat API, credential cometChatApi). */
+export const aiAgentsNode: NodeKind = {
+	type: 'n8n-nodes-cometchat.cometChatAiAgents',
+	name: 'CometChat AI Agents',
+	nodeType: aiAgentsNodeType,
+	credentialType,
+};
+const KINDS = [chatNode, managementNode, aiAgentsNode];
 
 /**
  * A node of this package as n8n would run it were it purely declarative: its description without
