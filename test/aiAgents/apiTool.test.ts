@@ -1,14 +1,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { aiRecords, seedAiRecord } from '../emulator/routes/aiAgentTools';
 import { byId, expectRequest, httpCode, useEmulator } from '../helpers';
-import { aiAgentsNode, listSearch, runNode } from '../harness';
-
-export const AB = '/v3/ai-agents/agent-builder';
-
-/** Runs the CometChat AI Agents node against the emulator. */
-export function runAi(ctx: { credentials: () => IDataObject }, parameters: INodeParameters, input?: IDataObject[]) {
-	return runNode({ parameters, credentials: ctx.credentials(), node: aiAgentsNode, input: input?.map((json) => ({ json })) });
-}
+import { aiAgentsNode, listSearch } from '../harness';
+import { AB, runAi } from './helpers';
 
 const tool = (slug: string, extra: IDataObject = {}) => ({
 	slug,

@@ -60,7 +60,7 @@ export const COVERED_TAGS = [
 ];
 
 /** Tags of ai-agent-service.json the CometChat AI Agents node must cover completely. */
-export const AI_AGENTS_COVERED_TAGS = ['Agent Builder API Tools'];
+export const AI_AGENTS_COVERED_TAGS = ['Agent Builder API Tools', 'Agent Builder MCP Servers'];
 
 /**
  * Tags of management-apis.json the CometChat Management node must cover completely. 'Extensions' is

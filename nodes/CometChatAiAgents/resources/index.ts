@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { foldAlikeFields } from '../../shared/fold';
 import { apiToolDescription } from './apiTool';
+import { mcpServerDescription } from './mcpServer';
 
 /**
  * Every resource of the CometChat AI Agents node: its name in the Resource dropdown, its value, and its
@@ -8,6 +9,7 @@ import { apiToolDescription } from './apiTool';
  */
 export const resources: Array<{ name: string; value: string; properties: INodeProperties[] }> = [
 	{ name: 'API Tool', value: 'apiTool', properties: apiToolDescription },
+	{ name: 'MCP Server', value: 'mcpServer', properties: mcpServerDescription },
 ];
 
 /** Every resource's operations and fields, with fields that operations show alike folded into one. */
