@@ -60,7 +60,7 @@ export const COVERED_TAGS = [
 ];
 
 /** Tags of ai-agent-service.json the CometChat AI Agents node must cover completely. */
-export const AI_AGENTS_COVERED_TAGS = ['Agent Builder API Tools', 'Agent Builder MCP Servers'];
+export const AI_AGENTS_COVERED_TAGS = ['Agent Builder API Tools', 'Agent Builder MCP Servers', 'Agent Builder Frontend Actions'];
 
 /**
  * Tags of management-apis.json the CometChat Management node must cover completely. 'Extensions' is
@@ -292,6 +292,8 @@ const AI_TOOL_OPTIONS = { allowAdditionalProperties: true, bodyTemplate: '{"emai
 export const OVERRIDES: Record<string, INodeParameters> = {
 	// AI Agents: an API tool's endpoint is a URL, its parameters a list of {key, type, description}.
 	'apiTool.create': { endpoint: 'https://example.com/api', options: AI_TOOL_OPTIONS },
+	'frontendAction.create': { triggerFunction: 'onUserClick', options: { icon: 'https://example.com/icon.png', parameters: AI_TOOL_PARAMETERS } },
+	'frontendAction.update': { updateFields: { description: 'Sample', icon: 'https://example.com/icon.png', name: 'Sample', parameters: AI_TOOL_PARAMETERS } },
 	'apiTool.update': {
 		updateFields: { ...AI_TOOL_OPTIONS, basicAuthPassword: 'sample-password', basicAuthUsername: 'sample-user', description: 'Sample', enableBasicAuth: true, endpoint: 'https://example.com/api', method: 'PUT', slug: 'sample-slug' },
 	},

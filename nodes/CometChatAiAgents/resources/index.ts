@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { foldAlikeFields } from '../../shared/fold';
 import { apiToolDescription } from './apiTool';
+import { frontendActionDescription } from './frontendAction';
 import { mcpServerDescription } from './mcpServer';
 
 /**
@@ -9,6 +10,7 @@ import { mcpServerDescription } from './mcpServer';
  */
 export const resources: Array<{ name: string; value: string; properties: INodeProperties[] }> = [
 	{ name: 'API Tool', value: 'apiTool', properties: apiToolDescription },
+	{ name: 'Frontend Action', value: 'frontendAction', properties: frontendActionDescription },
 	{ name: 'MCP Server', value: 'mcpServer', properties: mcpServerDescription },
 ];
 
