@@ -31,6 +31,7 @@ import { metricRoutes } from './routes/metrics';
 import { moderationRoutes, parseMultipart } from './routes/moderation';
 import { notificationRoutes } from './routes/notifications';
 import { aiAgentToolRoutes } from './routes/aiAgentTools';
+import { aiKnowledgeBaseRoutes } from './routes/aiKnowledgeBase';
 import { handleManagement, sendManagement } from './management';
 import type { EmulatorState } from './state';
 
@@ -108,6 +109,7 @@ export const routes: Route[] = [
 	...moderationRoutes,
 	...notificationRoutes,
 	...aiAgentToolRoutes,
+	...aiKnowledgeBaseRoutes,
 ];
 
 interface RateDecision {

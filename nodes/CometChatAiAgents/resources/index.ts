@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { foldAlikeFields } from '../../shared/fold';
 import { apiToolDescription } from './apiTool';
 import { frontendActionDescription } from './frontendAction';
+import { knowledgeBaseDescription } from './knowledgeBase';
 import { mcpServerDescription } from './mcpServer';
 
 /**
@@ -11,6 +12,7 @@ import { mcpServerDescription } from './mcpServer';
 export const resources: Array<{ name: string; value: string; properties: INodeProperties[] }> = [
 	{ name: 'API Tool', value: 'apiTool', properties: apiToolDescription },
 	{ name: 'Frontend Action', value: 'frontendAction', properties: frontendActionDescription },
+	{ name: 'Knowledge Base', value: 'knowledgeBase', properties: knowledgeBaseDescription },
 	{ name: 'MCP Server', value: 'mcpServer', properties: mcpServerDescription },
 ];
 

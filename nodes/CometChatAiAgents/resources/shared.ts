@@ -156,3 +156,35 @@ export function updateBodyOf(context: IExecuteSingleFunctions, fields: BodyField
 /** The properties of fields shown at the top of Create: required. */
 export const requiredProperties = (fields: BodyField[]): INodeProperties[] =>
 	fields.map(({ property }) => ({ ...property, required: property.type !== 'boolean' }));
+
+/**
+ * A knowledge-base ID (uniqueId, upload ID) as a path segment: the spec gives no format, so any text but
+ * "/" and the "." and ".." an HTTP client would resolve (they would change the path).
+ */
+export const sourceId: Read = (context, path, field) => {
+	const id = readText(context, path, field, { required: true, max: 200 });
+	if (id.includes('/') || id === '.' || id === '..') throw inputError(context, field, `"${id.slice(0, 60)}" is not an ID`, 'Give the uniqueId CometChat answered.');
+	return id;
+};
+
+/** postReceive of the knowledge base's deletes, `{success, message, data: {uniqueId, …}}`: `{deleted: true, message, …data}`. */
+export async function deletedSource(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const body = isObject(response.body) ? response.body : {};
+	const data = isObject(body.data) ? body.data : {};
+	return [{ json: { deleted: true, ...(typeof body.message === 'string' ? { message: body.message } : {}), ...data } }];
+}
+
+/** postReceive of the status polls, `{success, data: {<uniqueId>: <status>}}`: one item `{uniqueId, status}` per source. */
+export async function statusItems(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const data = isObject(response.body) ? response.body.data : undefined;
+	if (!isObject(data)) throw unexpectedAnswer(this, response, '{"data": {"<uniqueId>": "<status>"}}');
+	return Object.entries(data).map(([uniqueId, status]) => ({ json: { uniqueId, status } }));
+}
