@@ -25,6 +25,7 @@ interface BuiltNode {
 
 const ACTION_NODES: BuiltNode[] = [
 	{ file: 'dist/nodes/CometChat/CometChat.node.js', className: 'CometChat' },
+	{ file: 'dist/nodes/CometChatAiAgents/CometChatAiAgents.node.js', className: 'CometChatAiAgents' },
 	{ file: 'dist/nodes/CometChatManagement/CometChatManagement.node.js', className: 'CometChatManagement' },
 	{ file: 'dist/nodes/CometChatSendAndWait/CometChatSendAndWait.node.js', className: 'CometChatSendAndWait' },
 ];
