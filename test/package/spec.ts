@@ -60,7 +60,7 @@ export const COVERED_TAGS = [
 ];
 
 /** Tags of ai-agent-service.json the CometChat AI Agents node must cover completely. */
-export const AI_AGENTS_COVERED_TAGS = ['Agent Builder API Tools', 'Agent Builder MCP Servers', 'Agent Builder Frontend Actions'];
+export const AI_AGENTS_COVERED_TAGS = ['Agent Builder API Tools', 'Agent Builder MCP Servers', 'Agent Builder Frontend Actions', 'crawl-web-pages'];
 
 /**
  * Tags of management-apis.json the CometChat Management node must cover completely. 'Extensions' is
@@ -292,6 +292,8 @@ const AI_TOOL_OPTIONS = { allowAdditionalProperties: true, bodyTemplate: '{"emai
 export const OVERRIDES: Record<string, INodeParameters> = {
 	// AI Agents: an API tool's endpoint is a URL, its parameters a list of {key, type, description}.
 	'apiTool.create': { endpoint: 'https://example.com/api', options: AI_TOOL_OPTIONS },
+	// A page's timeout is 5000 to 120000 ms.
+	'knowledgeBase.scrapePage': { options: { format: 'html', timeout: 30000 } },
 	'frontendAction.create': { triggerFunction: 'onUserClick', options: { icon: 'https://example.com/icon.png', parameters: AI_TOOL_PARAMETERS } },
 	'frontendAction.update': { updateFields: { description: 'Sample', icon: 'https://example.com/icon.png', name: 'Sample', parameters: AI_TOOL_PARAMETERS } },
 	'apiTool.update': {

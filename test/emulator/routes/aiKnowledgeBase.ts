@@ -5,7 +5,7 @@
  * as aiAgentTools.ts. INFERRED: a new or changed text entry is "indexing" until a test says otherwise.
  */
 import type { EmulatorState } from '../state';
-import { aiCreatedAt, aiError } from './aiAgentTools';
+import { aiCreatedAt, aiError, aiPage } from './aiAgentTools';
 import { bodyObject, type Route, type RouteContext } from './shared';
 
 export interface KbSource {
@@ -19,12 +19,23 @@ export interface KbSource {
 	updatedAt: number;
 }
 
+export interface DiscoveredUrl {
+	urlId: string;
+	url: string;
+	status: string;
+	createdAt: number;
+	excluded?: boolean;
+}
+
 class KnowledgeBase {
 	readonly sources = new Map<string, KbSource>();
+	/** website uniqueId → the URLs its crawl discovered. */
+	readonly discovered = new Map<string, DiscoveredUrl[]>();
 	lastCreatedAt = 0;
 	made = 0;
 	clear(): void {
 		this.sources.clear();
+		this.discovered.clear();
 		this.lastCreatedAt = 0;
 		this.made = 0;
 	}
@@ -39,6 +50,15 @@ export function seedKbSource(state: EmulatorState, input: Partial<KbSource> & Pi
 	const source: KbSource = { fileName: `${input.uniqueId}.md`, status: 'indexed', createdAt, updatedAt: createdAt, ...input };
 	store.sources.set(source.uniqueId, source);
 	return source;
+}
+
+/** A crawled website with the URLs its crawl discovered (tests seed with it). */
+export function seedWebsite(state: EmulatorState, uniqueId: string, urls: Array<Pick<DiscoveredUrl, 'urlId' | 'status'>>): DiscoveredUrl[] {
+	seedKbSource(state, { uniqueId, type: 'website' });
+	const store = knowledgeBase(state);
+	const list = urls.map((url) => ({ ...url, url: `https://example.com/${url.urlId}`, createdAt: aiCreatedAt(state, store) }));
+	store.discovered.set(uniqueId, list);
+	return list;
 }
 
 const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -77,6 +97,17 @@ function idList(body: Record<string, unknown>, field: string): string[] {
 }
 
 const KB = '/ai-agents/agent-builder/knowledge-base';
+
+function website(ctx: RouteContext): DiscoveredUrl[] {
+	findSource(ctx, 'website', ctx.params.parent);
+	return knowledgeBase(ctx.state).discovered.get(ctx.params.parent) ?? [];
+}
+const batch = (ctx: RouteContext, urls: DiscoveredUrl[]) => ({
+	batchId: `batch-${(knowledgeBase(ctx.state).made += 1)}`,
+	urlsProcessed: urls.length,
+	webhookUrl: 'https://ai.example.com/crawl/webhook',
+	status: 'processing',
+});
 
 export const aiKnowledgeBaseRoutes: Route[] = [
 	{
@@ -144,6 +175,69 @@ export const aiKnowledgeBaseRoutes: Route[] = [
 			const source = findSource(ctx, type);
 			source.status = 'indexing';
 			return { status: 200, body: { success: true } };
+		},
+	},
+	{
+		method: 'POST',
+		path: `${KB}/website/scrape`,
+		handler: (ctx) => {
+			const body = bodyObject(ctx);
+			if (typeof body.url !== 'string' || body.url === '') throw aiError(400, 'url should not be empty');
+			const sitemap = body.fetchSitemap === true ? { sitemap: { found: true, url: `${body.url}/sitemap.xml`, totalUrls: 0, urls: [] } } : {};
+			return { status: 200, body: { success: true, message: 'Website crawled successfully', data: { crawlId: `crawl-${(knowledgeBase(ctx.state).made += 1)}`, crawlDuration: 1200, status: 'completed', ...sitemap } } };
+		},
+	},
+	{
+		method: 'POST',
+		path: `${KB}/website/individual-page`,
+		handler: (ctx) => {
+			const body = bodyObject(ctx);
+			if (typeof body.url !== 'string' || body.url === '') throw aiError(400, 'url should not be empty');
+			const timeout = body.timeout;
+			if (timeout !== undefined && (typeof timeout !== 'number' || timeout < 5000 || timeout > 120000)) throw aiError(400, 'timeout must not be less than 5000');
+			return { status: 200, body: { success: true, message: 'Page scraped successfully', data: { url: body.url, title: 'Example', content: `# Example (${String(body.format ?? 'markdown')})`, scraper: 'Firecrawl' } } };
+		},
+	},
+	{
+		method: 'GET',
+		path: `${KB}/website/:parent/discovered-urls`,
+		handler: (ctx) => {
+			const urls = website(ctx).filter((url) => ctx.query.status === undefined || url.status === ctx.query.status);
+			return { status: 200, body: aiPage(urls, ctx.query, 'cursor') };
+		},
+	},
+	{
+		method: 'POST',
+		path: `${KB}/website/:parent/discovered-urls/process`,
+		handler: (ctx) => {
+			const urls = website(ctx);
+			const exclude = idList(bodyObject(ctx), 'exclude');
+			for (const url of urls) if (exclude.includes(url.urlId)) url.excluded = true;
+			const processed = urls.filter((url) => !url.excluded);
+			for (const url of processed) url.status = 'processing';
+			return { status: 200, body: { success: true, message: 'Processing started', data: { ...batch(ctx, processed), totalUrls: urls.length } } };
+		},
+	},
+	{
+		method: 'POST',
+		path: `${KB}/website/:parent/discovered-urls/status/poll`,
+		handler: (ctx) => {
+			const urls = website(ctx);
+			const ids = idList(bodyObject(ctx), 'uniqueId');
+			return { status: 200, body: { success: true, data: Object.fromEntries(urls.filter((url) => ids.includes(url.urlId)).map((url) => [url.urlId, url.status])) } };
+		},
+	},
+	{
+		method: 'PATCH',
+		path: `${KB}/website/:parent/discovered-urls/sync`,
+		handler: (ctx) => {
+			const urls = website(ctx);
+			const ids = idList(bodyObject(ctx), 'uniqueIds');
+			const chosen = urls.filter((url) => !url.excluded && (ids.length === 0 ? url.status === 'failed' : ids.includes(url.urlId)));
+			for (const url of chosen) url.status = 'processing';
+			const excludedUrls = urls.filter((url) => url.excluded && ids.includes(url.urlId)).length;
+			const data = { ...batch(ctx, chosen), totalRequested: ids.length, excludedUrls, processedUrls: chosen.map((url) => url.urlId) };
+			return { status: 200, body: { success: true, message: 'Sync started', data } };
 		},
 	},
 	{

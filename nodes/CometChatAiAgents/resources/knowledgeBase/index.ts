@@ -5,6 +5,7 @@ import { defineOperation, describeResource } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
 import { inputError, readChoice, readList } from '../../../shared/validate';
+import { crawlOperations } from './crawl';
 import { AGENT_BUILDER, type BodyField, bodyOf, deletedSource, requiredProperties, sourceId, statusItems, text, theRecord, updateBodyOf } from '../shared';
 
 // The Agent Builder knowledge base (ai-agent-service.json, tag knowledge-base): text entries, the sources'
@@ -29,6 +30,7 @@ const idField = (name: string, displayName: string, description: string): INodeP
 	routing: { send: { preSend: [checkSourceId(name, displayName)] } },
 });
 const entryId = idField('uniqueId', 'Text Entry ID', 'The uniqueId of the text entry, as Create Text Entry or Get Many Text Entries answered it');
+const websiteId = idField('websiteId', 'Website ID', 'The uniqueId of the crawled website');
 const entryPath = `=${KB}/text/${pathId('uniqueId')}`;
 
 // CreateTextDetailDto / UpdateTextDetailDto: title at most 500 characters, text at most 5000.
@@ -148,7 +150,7 @@ const operations = [
 			// DELETE …/website/{uniqueId}  →  {success, message, data: {uniqueId, deletedFromAgents, vectorsDeleted}}
 			routing: { request: { method: 'DELETE', url: `=${KB}/website/${pathId('websiteId')}` }, output: { postReceive: [deletedSource] } },
 		},
-		[idField('websiteId', 'Website ID', 'The uniqueId of the crawled website')],
+		[websiteId],
 	),
 	defineOperation(
 		'knowledgeBase',
@@ -193,4 +195,4 @@ const operations = [
 	),
 ];
 
-export const knowledgeBaseDescription = describeResource('knowledgeBase', operations, 'getManyText');
+export const knowledgeBaseDescription = describeResource('knowledgeBase', [...operations, ...crawlOperations(websiteId)], 'getManyText');
