@@ -27,6 +27,7 @@ interface BuiltNode {
 
 const ACTION_NODES: BuiltNode[] = [
 	{ file: 'dist/nodes/CometChat/CometChat.node.js', className: 'CometChat' },
+	{ file: 'dist/nodes/CometChatAiAgents/CometChatAiAgents.node.js', className: 'CometChatAiAgents', brief: true },
 	{ file: 'dist/nodes/CometChatCampaigns/CometChatCampaigns.node.js', className: 'CometChatCampaigns', brief: true },
 	{ file: 'dist/nodes/CometChatManagement/CometChatManagement.node.js', className: 'CometChatManagement', brief: true },
 	{ file: 'dist/nodes/CometChatSendAndWait/CometChatSendAndWait.node.js', className: 'CometChatSendAndWait' },

@@ -1,5 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { resourceProperties, resources } from './resources';
+import { searchApiTools, searchFrontendActions, searchMcpServers } from './listSearch';
 import { throwOnApiError } from '../shared/errors/conversion';
 import { cometChatNodeBase, resourceRouting } from '../shared/node';
 import { retrySettings } from '../shared/retry';
@@ -37,7 +38,7 @@ export class CometChatAiAgents implements INodeType {
 	};
 
 	methods = {
-		listSearch: {},
+		listSearch: { searchApiTools, searchFrontendActions, searchMcpServers },
 	};
 
 	// The description's routing, run over the shown properties only (why: nodes/shared/router.ts).

@@ -56,6 +56,11 @@ const LOCATORS = {
 	template: { search: 'searchTemplates', label: 'Template ID', list: 'Select a template...', example: 'e.g. order_update' },
 	templateCategory: { search: 'searchTemplateCategories', label: 'Category ID', list: 'Select a category...', example: 'e.g. cm9x2k1v80001qz8h3f4d2a7b' },
 	channel: { search: 'searchChannels', label: 'Channel ID', list: 'Select a channel...', example: 'e.g. cc-notification-channel-my-push' },
+	// The CometChat AI Agents node's pickers. Slugs and action IDs: the spec gives no format; its examples
+	// (create_lead, my-mcp-server, myapp_onUserClick) follow the same alpha-dash rule (INFERRED).
+	apiTool: { search: 'searchApiTools', label: 'Slug', list: 'Select an API tool...', example: 'e.g. create_lead' },
+	mcpServer: { search: 'searchMcpServers', label: 'Slug', list: 'Select an MCP server...', example: 'e.g. docs-search' },
+	frontendAction: { search: 'searchFrontendActions', label: 'ID', list: 'Select a frontend action...', example: 'e.g. myapp_onUserClick' },
 };
 
 function idLocator(
@@ -155,6 +160,10 @@ export const appLocator = (name: string, displayName: string, description: strin
 /** A webhook picker of the CometChat Management node (the chosen app's webhooks, or Webhook ID). */
 export const webhookLocator = (name: string, displayName: string, description: string) =>
 	idLocator('webhook', name, displayName, description);
+
+/** A picker of the CometChat AI Agents node (searchable list, or the slug or ID), checked before any request. */
+export const aiRecordLocator = (kind: 'apiTool' | 'mcpServer' | 'frontendAction', displayName: string, description: string) =>
+	idLocator(kind, kind, displayName, description);
 
 /** The receiver of a message, sent as body `receiver`: a user or a group, as Receiver Type says. */
 export const receiverLocator = (name: string, displayName: string, description: string): INodeProperties => ({

@@ -117,6 +117,12 @@ export interface CursorOptions {
 	nextCursor?: (page: INodeExecutionData[], meta: IDataObject | undefined) => IDataObject | undefined;
 	/** The largest page the list gives (campaigns lists: 100). Default 1000. */
 	maxSize?: number;
+	/**
+	 * A page is short against the size the answer says it used (`meta.current.limit`) when it says one,
+	 * not against the size asked: for lists whose largest page is not documented (AI Agents), a page cut
+	 * to the service's own cap is then not taken for the last one.
+	 */
+	sizeFromAnswer?: boolean;
 }
 
 /**
@@ -129,7 +135,12 @@ export interface CursorOptions {
  * without an id [REC]), or a cursor already sent (no progress).
  * Each page goes through the operation's own postReceive chain and retries on its own.
  */
-export function paginateByCursor({ sizeParam = 'limit', nextCursor = (_page, meta) => cursorOf(meta?.next), maxSize = MAX_PER_PAGE }: CursorOptions = {}) {
+export function paginateByCursor({
+	sizeParam = 'limit',
+	nextCursor = (_page, meta) => cursorOf(meta?.next),
+	maxSize = MAX_PER_PAGE,
+	sizeFromAnswer = false,
+}: CursorOptions = {}) {
 	return async function walkCursor(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -165,7 +176,8 @@ export function paginateByCursor({ sizeParam = 'limit', nextCursor = (_page, met
 			const meta = last.meta as IDataObject | undefined; // set by captureCursor during the request
 			const next = nextCursor(items, meta);
 			// The page size asked for, else the one CometChat says it used (meta.current.limit).
-			const pageSize = sizeParam !== null ? size : Number((meta?.current as IDataObject | undefined)?.limit);
+			const answered = Number((meta?.current as IDataObject | undefined)?.limit);
+			const pageSize = sizeParam !== null && !(sizeFromAnswer && answered > 0) ? size : answered;
 			if (!next || items.length === 0 || items.length < pageSize) return results;
 			if (seen.has(JSON.stringify(next))) return results; // a cursor seen before would repeat pages forever
 			seen.add(JSON.stringify(next));

@@ -31,6 +31,8 @@ import { dataImportRoutes } from './routes/dataImport';
 import { metricRoutes } from './routes/metrics';
 import { moderationRoutes, parseMultipart } from './routes/moderation';
 import { notificationRoutes } from './routes/notifications';
+import { aiAgentToolRoutes } from './routes/aiAgentTools';
+import { aiKnowledgeBaseRoutes } from './routes/aiKnowledgeBase';
 import { campaignsRoutes } from './routes/campaigns';
 import { handleManagement, sendManagement } from './management';
 import type { EmulatorState } from './state';
@@ -109,6 +111,8 @@ export const routes: Route[] = [
 	...metricRoutes,
 	...moderationRoutes,
 	...notificationRoutes,
+	...aiAgentToolRoutes,
+	...aiKnowledgeBaseRoutes,
 	...campaignsRoutes,
 ];
 

@@ -76,6 +76,13 @@ export const managementNodeType = new CometChatManagement();
 DirectoryLoader.applyDeclarativeNodeOptionParameters(managementNodeType);
 export const managementCredentialType = new CometChatManagementApi();
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { CometChatAiAgents } = require(join(ROOT, 'dist/nodes/CometChatAiAgents/CometChatAiAgents.node.js')) as {
+	CometChatAiAgents: new () => INodeType;
+};
+export const aiAgentsNodeType = new CometChatAiAgents();
+DirectoryLoader.applyDeclarativeNodeOptionParameters(aiAgentsNodeType);
+
 /** A node of this package the harness can run: its type, its name in the workflow, its one credential. */
 export interface NodeKind {
 	type: string;
@@ -93,6 +100,13 @@ export const managementNode: NodeKind = {
 	nodeType: managementNodeType,
 	credentialType: managementCredentialType,
 };
+/** The CometChat AI Agents node (chat API, credential cometChatApi). */
+export const aiAgentsNode: NodeKind = {
+	type: 'n8n-nodes-cometchat.cometChatAiAgents',
+	name: 'CometChat AI Agents',
+	nodeType: aiAgentsNodeType,
+	credentialType,
+};
 /** The CometChat Campaigns node (the campaigns service on the chat host, credential cometChatApi). */
 export const campaignsNode: NodeKind = {
 	type: 'n8n-nodes-cometchat.cometChatCampaigns',
@@ -100,7 +114,7 @@ export const campaignsNode: NodeKind = {
 	nodeType: new CometChatCampaigns(),
 	credentialType,
 };
-const KINDS = [chatNode, managementNode, campaignsNode];
+const KINDS = [chatNode, managementNode, aiAgentsNode, campaignsNode];
 
 /**
  * A node of this package as n8n would run it were it purely declarative: its description without

@@ -32,6 +32,8 @@ const SPEC_FILES: Array<{ file: string; tag?: string; host: SpecHost; prefix?: s
 	{ file: 'data-import-apis.json', tag: 'Data Import', host: 'chat' },
 	{ file: 'campaigns-apis.json', host: 'chat', prefix: '/campaigns', tagPrefix: 'Campaigns - ' },
 	{ file: 'management-apis.json', host: 'management' },
+	// The CometChat AI Agents node's: on the chat host, under /v3 like the chat API.
+	{ file: 'ai-agent-service.json', host: 'chat' },
 ];
 
 /** The tag prefix of campaigns-apis.json: its covered tags are the CometChat Campaigns node's. */
@@ -72,6 +74,9 @@ export const COVERED_TAGS = [
 	'Campaigns - Push Notifications',
 	'Campaigns - Analytics',
 ];
+
+/** Tags of ai-agent-service.json the CometChat AI Agents node must cover completely. */
+export const AI_AGENTS_COVERED_TAGS = ['Agent Builder API Tools', 'Agent Builder MCP Servers', 'Agent Builder Frontend Actions', 'crawl-web-pages'];
 
 /**
  * Tags of management-apis.json the CometChat Management node must cover completely. 'Extensions' is
@@ -326,11 +331,23 @@ const PROVIDER_UPDATE_FIELDS = {
 	webhookURL: 'https://example.com/notify',
 };
 
+const AI_TOOL_PARAMETERS = '[{"key": "email", "type": "string", "description": "Email of the lead", "required": true}]';
+const AI_TOOL_OPTIONS = { allowAdditionalProperties: true, bodyTemplate: '{"email": "{{email}}"}', headers: '{"X-Sample": "1"}', icon: 'https://example.com/icon.png', parameters: AI_TOOL_PARAMETERS };
+
 /**
  * Where filling in every field is not a valid request, the parameters to use instead (merged over the
  * generated ones), and further variants to run.
  */
 export const OVERRIDES: Record<string, INodeParameters> = {
+	// AI Agents: an API tool's endpoint is a URL, its parameters a list of {key, type, description}.
+	'apiTool.create': { endpoint: 'https://example.com/api', options: AI_TOOL_OPTIONS },
+	// A page's timeout is 5000 to 120000 ms.
+	'knowledgeBase.scrapePage': { options: { format: 'html', timeout: 30000 } },
+	'frontendAction.create': { triggerFunction: 'onUserClick', options: { icon: 'https://example.com/icon.png', parameters: AI_TOOL_PARAMETERS } },
+	'frontendAction.update': { updateFields: { description: 'Sample', icon: 'https://example.com/icon.png', name: 'Sample', parameters: AI_TOOL_PARAMETERS } },
+	'apiTool.update': {
+		updateFields: { ...AI_TOOL_OPTIONS, basicAuthPassword: 'sample-password', basicAuthUsername: 'sample-user', description: 'Sample', enableBasicAuth: true, endpoint: 'https://example.com/api', method: 'PUT', slug: 'sample-slug' },
+	},
 	// A field cannot be both set and unset: unset is tried in a variant of its own.
 	'user.update': { unset: [] },
 	'group.update': { unset: [] },

@@ -1,11 +1,20 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { foldAlikeFields } from '../../shared/fold';
+import { apiToolDescription } from './apiTool';
+import { frontendActionDescription } from './frontendAction';
+import { knowledgeBaseDescription } from './knowledgeBase';
+import { mcpServerDescription } from './mcpServer';
 
 /**
  * Every resource of the CometChat AI Agents node: its name in the Resource dropdown, its value, and its
  * operations and fields. Adding a resource = one folder under resources/ and one line here.
  */
-export const resources: Array<{ name: string; value: string; properties: INodeProperties[] }> = [];
+export const resources: Array<{ name: string; value: string; properties: INodeProperties[] }> = [
+	{ name: 'API Tool', value: 'apiTool', properties: apiToolDescription },
+	{ name: 'Frontend Action', value: 'frontendAction', properties: frontendActionDescription },
+	{ name: 'Knowledge Base', value: 'knowledgeBase', properties: knowledgeBaseDescription },
+	{ name: 'MCP Server', value: 'mcpServer', properties: mcpServerDescription },
+];
 
 /** Every resource's operations and fields, with fields that operations show alike folded into one. */
 export const resourceProperties = foldAlikeFields(resources.flatMap((resource) => resource.properties));

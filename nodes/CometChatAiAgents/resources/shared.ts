@@ -1,0 +1,190 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { REDACTED } from '../../shared/errors/redaction';
+import { unexpectedAnswer } from '../../shared/output';
+import { paginateByCursor, returnAllOrLimitByCursor } from '../../shared/pagination';
+import { inputError, isObject, readBoolean, readChoice, readId, readJsonList, readJsonObject, readText } from '../../shared/validate';
+
+/** Where every Agent Builder endpoint lives on the chat host. */
+export const AGENT_BUILDER = '/ai-agents/agent-builder';
+
+/**
+ * The next page of an AI Agents list: `meta.next` sent back as it is, `{affix, createdAt}` (tools,
+ * servers, actions) or `{affix, cursor}` (knowledge base); undefined when it has neither cursor value.
+ */
+export function aiCursor(meta: IDataObject | undefined): IDataObject | undefined {
+	const next = meta?.next;
+	if (!isObject(next)) return undefined;
+	const cursor: IDataObject = {};
+	for (const key of ['affix', 'createdAt', 'cursor']) {
+		if (typeof next[key] === 'string' || typeof next[key] === 'number') cursor[key] = next[key];
+	}
+	return cursor.createdAt === undefined && cursor.cursor === undefined ? undefined : cursor;
+}
+
+// The spec documents no largest `limit`: a page is short by the size the answer says it used.
+const walkAiList = paginateByCursor({ nextCursor: (_page, meta) => aiCursor(meta), sizeFromAnswer: true });
+
+/** Return All and Limit of the AI Agents lists (cursor pages of `limit`, `affix` and `createdAt`/`cursor`). */
+export const aiReturnAllOrLimit = returnAllOrLimitByCursor(walkAiList);
+
+/** postReceive: the answer itself is the record (the Agent Builder answers tools, servers, actions unwrapped). */
+export async function theRecord(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	if (isObject(response.body)) return [{ json: response.body }];
+	throw unexpectedAnswer(this, response, 'a JSON object');
+}
+
+/**
+ * postReceive of API tools and MCP servers: their auth never leaves the node. An API tool's `headers`
+ * (JSON text) often carries a token (the spec's own example: "Authorization": "Bearer token"), and which
+ * header does cannot be told, so every header keeps its name and loses its value; a Basic Auth password,
+ * should the answer echo one, is removed.
+ */
+export async function withoutToolSecrets(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return items.map((item) => {
+		const json = { ...item.json };
+		delete json.basicAuthPassword;
+		if (json.headers !== undefined && json.headers !== null) json.headers = maskedHeaders(json.headers) as IDataObject | string;
+		return { ...item, json };
+	});
+}
+
+function maskedHeaders(headers: unknown): unknown {
+	let parsed = headers;
+	if (typeof headers === 'string') {
+		try {
+			parsed = JSON.parse(headers);
+		} catch {
+			return REDACTED;
+		}
+	}
+	if (!isObject(parsed)) return REDACTED;
+	const masked = Object.fromEntries(Object.keys(parsed).map((name) => [name, REDACTED]));
+	return typeof headers === 'string' ? JSON.stringify(masked) : masked;
+}
+
+// ---- body fields: each written once, as a property and as the reading of its value ----
+
+type Read = (context: IExecuteSingleFunctions, path: string, field: string) => unknown;
+
+/** A body field: the property shown (its name is the body key) and how its value is checked and read. */
+export interface BodyField {
+	property: INodeProperties;
+	read: Read;
+}
+
+export const text =
+	(max = Infinity): Read =>
+	(context, path, field) =>
+		readText(context, path, field, { required: true, max });
+
+const WEB_URL = /^https?:\/\/[^\s/?#]+\S*$/i;
+export const webUrl: Read = (context, path, field) => {
+	const url = readText(context, path, field, { required: true, max: 3000 });
+	if (!WEB_URL.test(url)) throw inputError(context, field, `"${url.slice(0, 60)}" is not an http(s) URL`, 'Write it as https://example.com/….');
+	return url;
+};
+
+/** A slug: unique per app, URL-safe (spec); letters, digits, "-" and "_" as its examples (INFERRED). */
+export const slug: Read = (context, path, field) => readId(context, path, field);
+
+export const flag: Read = (context, path, field) => readBoolean(context, path, field);
+
+export const choice =
+	(values: string[]): Read =>
+	(context, path, field) =>
+		readChoice(context, path, field, values);
+
+/** A JSON object given as an object (or JSON text) and sent as JSON text, as the spec types it (an API tool's headers). */
+export const jsonText: Read = (context, path, field) => JSON.stringify(readJsonObject(context, path, field));
+
+/** The `parameters` of an API tool or frontend action: `[{key, type, description, required?}]`. */
+export const toolParameters: Read = (context, path, field) => {
+	const example = '[{"key": "email", "type": "string", "description": "Email of the lead", "required": true}]';
+	const list = readJsonList(context, path, field, { max: Infinity, required: false, example });
+	list.forEach((entry, index) => {
+		for (const key of ['key', 'type', 'description']) {
+			if (typeof entry[key] !== 'string' || (entry[key] as string).trim() === '') {
+				throw inputError(context, field, `entry ${index + 1} has no "${key}" text`, `Write each parameter as ${example.slice(1, -1)}.`);
+			}
+		}
+		if (entry.required !== undefined && typeof entry.required !== 'boolean') {
+			throw inputError(context, field, `entry ${index + 1}: "required" must be true or false`);
+		}
+	});
+	return list;
+};
+
+export const parametersProperty = (what: string): INodeProperties => ({
+	displayName: 'Parameters (JSON)',
+	name: 'parameters',
+	type: 'json',
+	default: '[]',
+	description: `What the agent passes to the ${what}: a JSON array of {"key", "type", "description", "required"}`,
+});
+
+/**
+ * The body from these fields: each read from `collection.<name>` when the collection has it added, or
+ * from the top-level parameter without a collection (required fields).
+ */
+export function bodyOf(context: IExecuteSingleFunctions, fields: BodyField[], collection?: string): IDataObject {
+	const added = collection ? (context.getNodeParameter(collection, {}) as IDataObject) : undefined;
+	const body: IDataObject = {};
+	for (const { property, read } of fields) {
+		if (added && added[property.name] === undefined) continue;
+		body[property.name] = read(context, collection ? `${collection}.${property.name}` : property.name, property.displayName) as IDataObject[string];
+	}
+	return body;
+}
+
+/** The body of an Update: the added Update Fields, at least one. */
+export function updateBodyOf(context: IExecuteSingleFunctions, fields: BodyField[]): IDataObject {
+	const body = bodyOf(context, fields, 'updateFields');
+	if (Object.keys(body).length === 0) throw inputError(context, 'Update Fields', 'is empty', 'Add a field to change.');
+	return body;
+}
+
+/** The properties of fields shown at the top of Create: required. */
+export const requiredProperties = (fields: BodyField[]): INodeProperties[] =>
+	fields.map(({ property }) => ({ ...property, required: property.type !== 'boolean' }));
+
+/**
+ * A knowledge-base ID (uniqueId, upload ID) as a path segment: the spec gives no format, so any text but
+ * "/" and the "." and ".." an HTTP client would resolve (they would change the path).
+ */
+export const sourceId: Read = (context, path, field) => {
+	const id = readText(context, path, field, { required: true, max: 200 });
+	if (id.includes('/') || id === '.' || id === '..') throw inputError(context, field, `"${id.slice(0, 60)}" is not an ID`, 'Give the uniqueId CometChat answered.');
+	return id;
+};
+
+/** postReceive of the knowledge base's deletes, `{success, message, data: {uniqueId, …}}`: `{deleted: true, message, …data}`. */
+export async function deletedSource(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const body = isObject(response.body) ? response.body : {};
+	const data = isObject(body.data) ? body.data : {};
+	return [{ json: { deleted: true, ...(typeof body.message === 'string' ? { message: body.message } : {}), ...data } }];
+}
+
+/** postReceive of the status polls, `{success, data: {<uniqueId>: <status>}}`: one item `{uniqueId, status}` per source. */
+export async function statusItems(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const data = isObject(response.body) ? response.body.data : undefined;
+	if (!isObject(data)) throw unexpectedAnswer(this, response, '{"data": {"<uniqueId>": "<status>"}}');
+	return Object.entries(data).map(([uniqueId, status]) => ({ json: { uniqueId, status } }));
+}
