@@ -50,6 +50,8 @@ const LOCATORS = {
 	// The CometChat Management node's pickers (App IDs and webhook IDs follow the same alpha-dash rule).
 	app: { search: 'searchApps', label: 'App ID', list: 'Select an app...', example: 'e.g. 2531446b588709f6' },
 	webhook: { search: 'searchWebhooks', label: 'Webhook ID', list: 'Select a webhook...', example: 'e.g. n8n-orders' },
+	// The CometChat AI Agents node's Agent Builder agents (UIDs like agent-uuid-1234 [SPEC example]).
+	agent: { search: 'searchAgents', label: 'UID', list: 'Select an agent...', example: 'e.g. support-agent' },
 };
 
 function idLocator(
@@ -141,6 +143,10 @@ export const appLocator = (name: string, displayName: string, description: strin
 /** A webhook picker of the CometChat Management node (the chosen app's webhooks, or Webhook ID). */
 export const webhookLocator = (name: string, displayName: string, description: string) =>
 	idLocator('webhook', name, displayName, description);
+
+/** An Agent Builder agent picker of the CometChat AI Agents node (searchable list or UID). */
+export const agentLocator = (name: string, displayName: string, description: string) =>
+	idLocator('agent', name, displayName, description);
 
 /** The receiver of a message, sent as body `receiver`: a user or a group, as Receiver Type says. */
 export const receiverLocator = (name: string, displayName: string, description: string): INodeProperties => ({

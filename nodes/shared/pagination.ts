@@ -115,6 +115,8 @@ export interface CursorOptions {
 	 * cannot be sent back as it is (notification logs). Default: `meta.next`'s affix, id and sentAt.
 	 */
 	nextCursor?: (page: INodeExecutionData[], meta: IDataObject | undefined) => IDataObject | undefined;
+	/** The largest page asked for. Default 1000 (MAX_PER_PAGE). */
+	maxSize?: number;
 }
 
 /**
@@ -127,7 +129,7 @@ export interface CursorOptions {
  * without an id [REC]), or a cursor already sent (no progress).
  * Each page goes through the operation's own postReceive chain and retries on its own.
  */
-export function paginateByCursor({ sizeParam = 'limit', nextCursor = (_page, meta) => cursorOf(meta?.next) }: CursorOptions = {}) {
+export function paginateByCursor({ sizeParam = 'limit', nextCursor = (_page, meta) => cursorOf(meta?.next), maxSize = MAX_PER_PAGE }: CursorOptions = {}) {
 	return async function walkCursor(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -149,7 +151,7 @@ export function paginateByCursor({ sizeParam = 'limit', nextCursor = (_page, met
 		let cursor: IDataObject = {};
 		const seen = new Set<string>();
 		for (;;) {
-			const size = Math.min(MAX_PER_PAGE, limit - results.length);
+			const size = Math.min(maxSize, limit - results.length);
 			const qs: IDataObject = { ...baseQs, ...cursor };
 			if (sizeParam !== null) qs[sizeParam] = size;
 			const pageRequest = { ...requestData, options: { ...requestData.options, qs } };

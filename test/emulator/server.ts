@@ -30,6 +30,7 @@ import { dataImportRoutes } from './routes/dataImport';
 import { metricRoutes } from './routes/metrics';
 import { moderationRoutes, parseMultipart } from './routes/moderation';
 import { notificationRoutes } from './routes/notifications';
+import { aiAgentRoutes } from './routes/aiAgents';
 import { handleManagement, sendManagement } from './management';
 import type { EmulatorState } from './state';
 
@@ -106,6 +107,7 @@ export const routes: Route[] = [
 	...metricRoutes,
 	...moderationRoutes,
 	...notificationRoutes,
+	...aiAgentRoutes,
 ];
 
 interface RateDecision {

@@ -61,6 +61,11 @@ const { CometChatManagementApi } = require(join(ROOT, 'dist/credentials/CometCha
 	CometChatManagementApi: new () => ICredentialType;
 };
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { CometChatAiAgents } = require(join(ROOT, 'dist/nodes/CometChatAiAgents/CometChatAiAgents.node.js')) as {
+	CometChatAiAgents: new () => INodeType;
+};
+
 // As n8n's loader does for every node: it adds the "Request Options" collection (Batching, Timeout, Proxy,
 // Ignore SSL Issues) to declarative nodes without execute() (the Management node); the CometChat node has its own.
 export const nodeType = new CometChat();
@@ -88,7 +93,14 @@ export const managementNode: NodeKind = {
 	nodeType: managementNodeType,
 	credentialType: managementCredentialType,
 };
-const KINDS = [chatNode, managementNode];
+/** The CometChat AI Agents node (chat API, credential cometChatApi). */
+export const aiAgentsNode: NodeKind = {
+	type: 'n8n-nodes-cometchat.cometChatAiAgents',
+	name: 'CometChat AI Agents',
+	nodeType: new CometChatAiAgents(),
+	credentialType,
+};
+const KINDS = [chatNode, managementNode, aiAgentsNode];
 
 /**
  * A node of this package as n8n would run it were it purely declarative: its description without

@@ -1,11 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { foldAlikeFields } from '../../shared/fold';
+import { agentDescription } from './agent';
 
 /**
  * Every resource of the CometChat AI Agents node: its name in the Resource dropdown, its value, and its
  * operations and fields. Adding a resource = one folder under resources/ and one line here.
  */
-export const resources: Array<{ name: string; value: string; properties: INodeProperties[] }> = [];
+export const resources: Array<{ name: string; value: string; properties: INodeProperties[] }> = [
+	{ name: 'Agent', value: 'agent', properties: agentDescription },
+];
 
 /** Every resource's operations and fields, with fields that operations show alike folded into one. */
 export const resourceProperties = foldAlikeFields(resources.flatMap((resource) => resource.properties));

@@ -1,0 +1,17 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { cometChatApiRequest } from '../shared/chat/transport';
+import { AGENTS } from './shared';
+
+/** The agent picker: GET agents 50 at a time, with the typed text as `search`; the token is the next page's createdAt cursor. */
+export async function searchAgents(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const qs: IDataObject = { limit: 50 };
+	if (filter) qs.search = filter;
+	if (paginationToken) Object.assign(qs, { affix: 'append', createdAt: Number(paginationToken) });
+	const body = await cometChatApiRequest.call(this, 'GET', AGENTS, qs);
+	const records = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
+	const next = (body.meta as IDataObject | undefined)?.next as IDataObject | undefined;
+	return {
+		results: records.map((agent) => ({ name: agent.name ? `${String(agent.name)} (${String(agent.uid)})` : String(agent.uid), value: String(agent.uid) })),
+		paginationToken: records.length === 50 && typeof next?.createdAt === 'number' ? String(next.createdAt) : undefined,
+	};
+}
