@@ -7,8 +7,9 @@
  * except those named in spec.ts (LEFT_OUT) with a reason.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { chatNode, managementNode, runNode, type NodeKind } from '../harness';
+import { aiAgentsNode, chatNode, managementNode, runNode, type NodeKind } from '../harness';
 import {
+	AI_AGENTS_COVERED_TAGS,
 	COVERED_TAGS,
 	INPUT_BINARY,
 	LEFT_OUT,
@@ -49,6 +50,13 @@ const SUITES: Suite[] = [
 		host: 'management',
 		coveredTags: MANAGEMENT_COVERED_TAGS,
 		credentials: (url) => ({ key: 'contract-key', secret: 'contract-secret', baseUrl: url.replace(/\/v3$/, '') }),
+	},
+	{
+		title: 'CometChat AI Agents node (ai-agent-service.json)',
+		kind: aiAgentsNode,
+		host: 'chat',
+		coveredTags: AI_AGENTS_COVERED_TAGS,
+		credentials: (url) => ({ appId: 'contract', apiKey: 'contract-key', baseUrl: url }),
 	},
 ];
 

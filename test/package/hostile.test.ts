@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
-import { chatNode, managementNode, runNode, type NodeKind } from '../harness';
+import { aiAgentsNode, chatNode, managementNode, runNode, type NodeKind } from '../harness';
 import { everyVariant, INPUT_BINARY, matchOperation, operationsOf, startRecorder, violations, type SpecHost } from './spec';
 
 const hostileValue = fc.oneof(
@@ -55,6 +55,7 @@ const NODES: Array<[string, { kind: NodeKind; host: SpecHost; credentials: (url:
 		'CometChat Management',
 		{ kind: managementNode, host: 'management', credentials: (url) => ({ key: 'hostile-key', secret: 'hostile-secret', baseUrl: url.replace(/\/v3$/, '') }) },
 	],
+	['CometChat AI Agents', { kind: aiAgentsNode, host: 'chat', credentials: (url) => ({ appId: 'hostile', apiKey: 'hostile-key', baseUrl: url }) }],
 ];
 
 describe.each(NODES)('hostile input: %s node', (_title, { kind, host, credentials }) => {

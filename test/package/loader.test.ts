@@ -8,7 +8,7 @@ describe('package loading', () => {
 		const loader = new PackageDirectoryLoader(ROOT);
 		await loader.loadAll();
 		expect(loader.packageName).toBe('n8n-nodes-cometchat');
-		expect(Object.keys(loader.nodeTypes)).toEqual(['cometChat', 'cometChatManagement', 'cometChatSendAndWait', 'cometChatTrigger']);
+		expect(Object.keys(loader.nodeTypes)).toEqual(['cometChat', 'cometChatAiAgents', 'cometChatManagement', 'cometChatSendAndWait', 'cometChatTrigger']);
 		expect(Object.keys(loader.credentialTypes)).toEqual(['cometChatApi', 'cometChatManagementApi', 'cometChatWebhookAuthApi']);
 
 		const description = loader.nodeTypes.cometChat.type.description as unknown as Record<string, unknown>;
@@ -60,7 +60,7 @@ describe('package loading', () => {
 		expect(loader.known.credentials.cometChatWebhookAuthApi.supportedNodes).toEqual(['cometChatTrigger']);
 		expect(loader.known.credentials.cometChatManagementApi.supportedNodes).toEqual(['cometChatManagement', 'cometChatTrigger']);
 		// One credential per node at a time: the trigger no longer takes the chat API credential.
-		expect(loader.known.credentials.cometChatApi.supportedNodes).toEqual(['cometChat', 'cometChatSendAndWait']);
+		expect(loader.known.credentials.cometChatApi.supportedNodes).toEqual(['cometChat', 'cometChatAiAgents', 'cometChatSendAndWait']);
 	});
 
 	it('loads CometChat Send and Wait as n8n\'s send-and-wait nodes look: a sendAndWait operation, resume webhooks, no declarative options', async () => {

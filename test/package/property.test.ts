@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { chatNode, managementNode, runNode, type NodeKind } from '../harness';
+import { aiAgentsNode, chatNode, managementNode, runNode, type NodeKind } from '../harness';
 import { everyVariant, fieldsOf, FREE_FORM, INPUT_BINARY, matchOperation, operationsOf, sample, shownWith, specOperations, startRecorder, violations, type Recorded, type SpecHost } from './spec';
 
 // ---- values a user would give ----------------------------------------------------------------------
@@ -158,6 +158,7 @@ const NODES: Array<[string, { kind: NodeKind; host: SpecHost; credentials: (url:
 		'CometChat Management',
 		{ kind: managementNode, host: 'management', credentials: (url) => ({ key: 'property-key', secret: 'property-secret', baseUrl: url.replace(/\/v3$/, '') }) },
 	],
+	['CometChat AI Agents', { kind: aiAgentsNode, host: 'chat', credentials: (url) => ({ appId: 'property', apiKey: 'property-key', baseUrl: url }) }],
 ];
 
 /**

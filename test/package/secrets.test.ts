@@ -12,6 +12,7 @@ import { createEmulator, type Emulator } from '../emulator';
 import { managementStore } from '../emulator/management';
 import { redactAll, redactItems, secretForms, SECRET_MIN_LENGTH } from '../../nodes/shared/errors/redaction';
 import {
+	aiAgentsNode,
 	chatNode,
 	credentialDefaults,
 	listSearch,
@@ -178,6 +179,10 @@ const NODES: Array<[string, { kind: NodeKind; echoed: string; forms: string[]; c
 	[
 		'CometChat',
 		{ kind: chatNode, echoed: echo(STORED_API_KEY), forms: CHAT_FORBIDDEN, credentials: (url) => ({ appId: 'echo', apiKey: STORED_API_KEY, baseUrl: `${url}/v3` }) },
+	],
+	[
+		'CometChat AI Agents',
+		{ kind: aiAgentsNode, echoed: echo(STORED_API_KEY), forms: CHAT_FORBIDDEN, credentials: (url) => ({ appId: 'echo', apiKey: STORED_API_KEY, baseUrl: `${url}/v3` }) },
 	],
 	[
 		'CometChat Management',

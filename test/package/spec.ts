@@ -29,6 +29,8 @@ const SPEC_FILES: Array<{ file: string; tag?: string; host: SpecHost }> = [
 	{ file: 'calls.json', host: 'chat' },
 	{ file: 'data-import-apis.json', tag: 'Data Import', host: 'chat' },
 	{ file: 'management-apis.json', host: 'management' },
+	// The CometChat AI Agents node's, on the chat host.
+	{ file: 'ai-agent-service.json', host: 'chat' },
 ];
 
 /** Spec tags (resource groups) the node must cover completely. */
@@ -56,6 +58,9 @@ export const COVERED_TAGS = [
 	'Notifications',
 	'Messages',
 ];
+
+/** Tags of ai-agent-service.json the CometChat AI Agents node must cover completely. */
+export const AI_AGENTS_COVERED_TAGS: string[] = [];
 
 /**
  * Tags of management-apis.json the CometChat Management node must cover completely. 'Extensions' is
@@ -806,6 +811,10 @@ export interface Recorded {
  */
 const RECORDER_ANSWERS: Record<string, (query: Record<string, string>) => unknown> = {
 	'GET /apps': (query) => ({ data: [{ id: query.searchKey ?? 'sample' }], meta: { pagination: { total: 1, count: 1, per_page: 1, current_page: 1, total_pages: 1 } } }),
+	// AI Agents answers with the record under a key of their own (ai-agent-service.json).
+	'POST /v3/ai-agents/agent-builder/agents': () => ({ agent: {} }),
+	'POST /v3/ai-agents/agents': () => ({ agent: {} }),
+	'GET /v3/ai-agents/agent-builder/agents/sample-uid/tools/search': () => ({ success: true, results: [] }),
 };
 
 export function startRecorder(): Promise<{ server: Server; url: string; requests: Recorded[] }> {
