@@ -15,3 +15,15 @@ export async function searchAgents(this: ILoadOptionsFunctions, filter?: string,
 		paginationToken: records.length === 50 && typeof next?.createdAt === 'number' ? String(next.createdAt) : undefined,
 	};
 }
+
+/** The BYO agent picker: GET /ai-agents/agents (one unpaged list), filtered by the typed text on name and UID. */
+export async function searchByoAgents(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const body = (await cometChatApiRequest.call(this, 'GET', '/ai-agents/agents')) as unknown;
+	const needle = (filter ?? '').trim().toLowerCase();
+	const records = (Array.isArray(body) ? body : []) as IDataObject[];
+	return {
+		results: records
+			.filter((agent) => !needle || `${String(agent.name)} ${String(agent.uid)}`.toLowerCase().includes(needle))
+			.map((agent) => ({ name: `${String(agent.name)} (${String(agent.uid)})`, value: String(agent.uid) })),
+	};
+}

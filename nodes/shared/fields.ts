@@ -52,6 +52,7 @@ const LOCATORS = {
 	webhook: { search: 'searchWebhooks', label: 'Webhook ID', list: 'Select a webhook...', example: 'e.g. n8n-orders' },
 	// The CometChat AI Agents node's Agent Builder agents (UIDs like agent-uuid-1234 [SPEC example]).
 	agent: { search: 'searchAgents', label: 'UID', list: 'Select an agent...', example: 'e.g. support-agent' },
+	byoAgent: { search: 'searchByoAgents', label: 'UID', list: 'Select an agent...', example: 'e.g. my-langgraph-agent' },
 };
 
 function idLocator(
@@ -147,6 +148,10 @@ export const webhookLocator = (name: string, displayName: string, description: s
 /** An Agent Builder agent picker of the CometChat AI Agents node (searchable list or UID). */
 export const agentLocator = (name: string, displayName: string, description: string) =>
 	idLocator('agent', name, displayName, description);
+
+/** A BYO (bring-your-own) agent picker of the CometChat AI Agents node (searchable list or UID). */
+export const byoAgentLocator = (name: string, displayName: string, description: string) =>
+	idLocator('byoAgent', name, displayName, description);
 
 /** The receiver of a message, sent as body `receiver`: a user or a group, as Receiver Type says. */
 export const receiverLocator = (name: string, displayName: string, description: string): INodeProperties => ({

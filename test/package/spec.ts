@@ -60,7 +60,7 @@ export const COVERED_TAGS = [
 ];
 
 /** Tags of ai-agent-service.json the CometChat AI Agents node must cover completely. */
-export const AI_AGENTS_COVERED_TAGS: string[] = [];
+export const AI_AGENTS_COVERED_TAGS: string[] = ['Agents'];
 
 /**
  * Tags of management-apis.json the CometChat Management node must cover completely. 'Extensions' is
@@ -287,6 +287,9 @@ const PROVIDER_UPDATE_FIELDS = {
  * generated ones), and further variants to run.
  */
 export const OVERRIDES: Record<string, INodeParameters> = {
+	// BYO agents' headers: a JSON object for most integrations.
+	'byoAgent.create': { headers: '{"authorization":"Basic sample"}' },
+	'byoAgent.update': { headers: '{"authorization":"Basic sample"}' },
 	// A field cannot be both set and unset: unset is tried in a variant of its own.
 	'user.update': { unset: [] },
 	'group.update': { unset: [] },

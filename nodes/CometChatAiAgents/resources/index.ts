@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { foldAlikeFields } from '../../shared/fold';
 import { agentDescription } from './agent';
+import { byoAgentDescription } from './byoAgent';
 
 /**
  * Every resource of the CometChat AI Agents node: its name in the Resource dropdown, its value, and its
@@ -8,6 +9,7 @@ import { agentDescription } from './agent';
  */
 export const resources: Array<{ name: string; value: string; properties: INodeProperties[] }> = [
 	{ name: 'Agent', value: 'agent', properties: agentDescription },
+	{ name: 'BYO Agent', value: 'byoAgent', properties: byoAgentDescription },
 ];
 
 /** Every resource's operations and fields, with fields that operations show alike folded into one. */
