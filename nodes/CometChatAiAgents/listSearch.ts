@@ -27,3 +27,15 @@ export async function searchByoAgents(this: ILoadOptionsFunctions, filter?: stri
 			.map((agent) => ({ name: `${String(agent.name)} (${String(agent.uid)})`, value: String(agent.uid) })),
 	};
 }
+
+/** The BYO tool picker: GET /ai-agents/tools (one unpaged list), filtered by the typed text on name and display name. */
+export async function searchByoTools(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const body = (await cometChatApiRequest.call(this, 'GET', '/ai-agents/tools')) as unknown;
+	const needle = (filter ?? '').trim().toLowerCase();
+	const records = (Array.isArray(body) ? body : []) as IDataObject[];
+	return {
+		results: records
+			.filter((tool) => !needle || `${String(tool.name)} ${String(tool.displayName)}`.toLowerCase().includes(needle))
+			.map((tool) => ({ name: `${String(tool.displayName ?? tool.name)} (${String(tool.name)})`, value: String(tool.name) })),
+	};
+}

@@ -60,7 +60,7 @@ export const COVERED_TAGS = [
 ];
 
 /** Tags of ai-agent-service.json the CometChat AI Agents node must cover completely. */
-export const AI_AGENTS_COVERED_TAGS: string[] = ['Agents'];
+export const AI_AGENTS_COVERED_TAGS: string[] = ['Agents', 'Tools'];
 
 /**
  * Tags of management-apis.json the CometChat Management node must cover completely. 'Extensions' is
@@ -290,6 +290,15 @@ export const OVERRIDES: Record<string, INodeParameters> = {
 	// BYO agents' headers: a JSON object for most integrations.
 	'byoAgent.create': { headers: '{"authorization":"Basic sample"}' },
 	'byoAgent.update': { headers: '{"authorization":"Basic sample"}' },
+	// BYO tools' parameters: a JSON schema of type object.
+	...Object.fromEntries(
+		[
+			['byoTool.create', 'sampleTool'],
+			['byoTool.update', { __rl: true, mode: 'id', value: 'sampleTool' }],
+		].map(([key, name]) => [key, { name, parameters: '{"type":"object","properties":{"q":{"type":"string","description":"sample"}},"required":["q"]}' }]),
+	),
+	// BYO tool names follow their own pattern (^[a-zA-Z_$][a-zA-Z0-9_$-]*$), not free text.
+	...Object.fromEntries(['get', 'delete'].map((op) => [`byoTool.${op}`, { name: { __rl: true, mode: 'id', value: 'sampleTool' } }])),
 	// A field cannot be both set and unset: unset is tried in a variant of its own.
 	'user.update': { unset: [] },
 	'group.update': { unset: [] },

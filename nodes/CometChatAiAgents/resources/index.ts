@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { foldAlikeFields } from '../../shared/fold';
 import { agentDescription } from './agent';
 import { byoAgentDescription } from './byoAgent';
+import { byoToolDescription } from './byoTool';
 
 /**
  * Every resource of the CometChat AI Agents node: its name in the Resource dropdown, its value, and its
@@ -10,6 +11,7 @@ import { byoAgentDescription } from './byoAgent';
 export const resources: Array<{ name: string; value: string; properties: INodeProperties[] }> = [
 	{ name: 'Agent', value: 'agent', properties: agentDescription },
 	{ name: 'BYO Agent', value: 'byoAgent', properties: byoAgentDescription },
+	{ name: 'BYO Tool', value: 'byoTool', properties: byoToolDescription },
 ];
 
 /** Every resource's operations and fields, with fields that operations show alike folded into one. */
