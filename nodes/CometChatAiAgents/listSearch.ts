@@ -39,3 +39,15 @@ export async function searchByoTools(this: ILoadOptionsFunctions, filter?: strin
 			.map((tool) => ({ name: `${String(tool.displayName ?? tool.name)} (${String(tool.name)})`, value: String(tool.name) })),
 	};
 }
+
+/** The custom variable picker: GET variables/custom (one unpaged list), filtered by the typed text on the name. */
+export async function searchVariables(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const body = (await cometChatApiRequest.call(this, 'GET', `${AGENTS}/variables/custom`)) as unknown;
+	const needle = (filter ?? '').trim().toLowerCase();
+	const records = (Array.isArray(body) ? body : []) as IDataObject[];
+	return {
+		results: records
+			.filter((variable) => !needle || String(variable.name).toLowerCase().includes(needle))
+			.map((variable) => ({ name: `${String(variable.name)} (${String(variable._id)})`, value: String(variable._id) })),
+	};
+}

@@ -297,6 +297,8 @@ export const OVERRIDES: Record<string, INodeParameters> = {
 			['byoTool.update', { __rl: true, mode: 'id', value: 'sampleTool' }],
 		].map(([key, name]) => [key, { name, parameters: '{"type":"object","properties":{"q":{"type":"string","description":"sample"}},"required":["q"]}' }]),
 	),
+	// Variable names follow their own pattern (^[a-zA-Z][a-zA-Z0-9_.]*$).
+	'variable.create': { name: 'sample.variable' },
 	// BYO tool names follow their own pattern (^[a-zA-Z_$][a-zA-Z0-9_$-]*$), not free text.
 	...Object.fromEntries(['get', 'delete'].map((op) => [`byoTool.${op}`, { name: { __rl: true, mode: 'id', value: 'sampleTool' } }])),
 	// A field cannot be both set and unset: unset is tried in a variant of its own.

@@ -3,6 +3,7 @@ import { foldAlikeFields } from '../../shared/fold';
 import { agentDescription } from './agent';
 import { byoAgentDescription } from './byoAgent';
 import { byoToolDescription } from './byoTool';
+import { variableDescription } from './variable';
 
 /**
  * Every resource of the CometChat AI Agents node: its name in the Resource dropdown, its value, and its
@@ -12,6 +13,7 @@ export const resources: Array<{ name: string; value: string; properties: INodePr
 	{ name: 'Agent', value: 'agent', properties: agentDescription },
 	{ name: 'BYO Agent', value: 'byoAgent', properties: byoAgentDescription },
 	{ name: 'BYO Tool', value: 'byoTool', properties: byoToolDescription },
+	{ name: 'Variable', value: 'variable', properties: variableDescription },
 ];
 
 /** Every resource's operations and fields, with fields that operations show alike folded into one. */
