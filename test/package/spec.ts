@@ -60,7 +60,7 @@ export const COVERED_TAGS = [
 ];
 
 /** Tags of ai-agent-service.json the CometChat AI Agents node must cover completely. */
-export const AI_AGENTS_COVERED_TAGS: string[] = ['Agents', 'Tools'];
+export const AI_AGENTS_COVERED_TAGS: string[] = ['Agents', 'Tools', 'Agent Builder', 'Agent Builder Ready to Use Tools'];
 
 /**
  * Tags of management-apis.json the CometChat Management node must cover completely. 'Extensions' is
@@ -825,10 +825,6 @@ export interface Recorded {
  */
 const RECORDER_ANSWERS: Record<string, (query: Record<string, string>) => unknown> = {
 	'GET /apps': (query) => ({ data: [{ id: query.searchKey ?? 'sample' }], meta: { pagination: { total: 1, count: 1, per_page: 1, current_page: 1, total_pages: 1 } } }),
-	// AI Agents answers with the record under a key of their own (ai-agent-service.json).
-	'POST /v3/ai-agents/agent-builder/agents': () => ({ agent: {} }),
-	'POST /v3/ai-agents/agents': () => ({ agent: {} }),
-	'GET /v3/ai-agents/agent-builder/agents/sample-uid/tools/search': () => ({ success: true, results: [] }),
 };
 
 export function startRecorder(): Promise<{ server: Server; url: string; requests: Recorded[] }> {
@@ -848,7 +844,8 @@ export function startRecorder(): Promise<{ server: Server; url: string; requests
 			});
 			res.writeHead(200, { 'content-type': 'application/json' });
 			const answer = RECORDER_ANSWERS[`${req.method} ${url.pathname}`];
-			res.end(JSON.stringify(answer ? answer(Object.fromEntries(url.searchParams)) : { data: {}, meta: { pagination: { total: 0, count: 0, per_page: 1, current_page: 1, total_pages: 1 } } }));
+			// `agent` and `results`: where AI Agents answers put their records (ai-agent-service.json).
+			res.end(JSON.stringify(answer ? answer(Object.fromEntries(url.searchParams)) : { data: {}, meta: { pagination: { total: 0, count: 0, per_page: 1, current_page: 1, total_pages: 1 } }, agent: {}, results: [] }));
 		});
 	});
 	return new Promise((done) =>
