@@ -46,7 +46,7 @@ export const VARIABLE_FIELDS: INodeProperties[] = [
 	{ displayName: 'Constant Value', name: 'constantValue', type: 'string', default: '', description: 'The value, when Source Type is Constant (at most 500 characters)' },
 	{ displayName: 'Default Value', name: 'defaultValue', type: 'string', default: '', description: 'The value when Source Path finds nothing (at most 200 characters)' },
 	{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What the variable holds (at most 200 characters)' },
-	{ displayName: 'Source Path', name: 'sourcePath', type: 'string', default: '', placeholder: 'e.g. order.id', description: 'Dot path to the value in the metadata (at most 100 characters)' },
+	{ displayName: 'Source Path', name: 'sourcePath', type: 'string', default: '', placeholder: 'e.g. order.number', description: 'Dot path to the value in the metadata (at most 100 characters)' },
 ];
 
 const LABELS: Record<string, string> = { ...Object.fromEntries(VARIABLE_FIELDS.map((f) => [f.name, f.displayName])), sourceType: 'Source Type' };
