@@ -7,6 +7,7 @@ import { retrySettings } from '../shared/retry';
 import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
 import { chatSecrets, checkCredential } from '../shared/chat/transport';
 import { routedExecute } from '../shared/router';
+import { searchAgents, searchByoAgents, searchByoTools, searchVariables } from './listSearch';
 
 /**
  * CometChat's Agent Builder agents, their tools, API tools, MCP servers, frontend actions, knowledge base and variables, and bring-your-own (BYO) agents and tools, on the chat host and
@@ -38,7 +39,7 @@ export class CometChatAiAgents implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchApiTools, searchFrontendActions, searchMcpServers },
+		listSearch: { searchAgents, searchApiTools, searchByoAgents, searchByoTools, searchFrontendActions, searchMcpServers, searchVariables },
 	};
 
 	// The description's routing, run over the shown properties only (why: nodes/shared/router.ts).

@@ -61,6 +61,9 @@ const LOCATORS = {
 	apiTool: { search: 'searchApiTools', label: 'Slug', list: 'Select an API tool...', example: 'e.g. create_lead' },
 	mcpServer: { search: 'searchMcpServers', label: 'Slug', list: 'Select an MCP server...', example: 'e.g. docs-search' },
 	frontendAction: { search: 'searchFrontendActions', label: 'ID', list: 'Select a frontend action...', example: 'e.g. myapp_onUserClick' },
+	// The CometChat AI Agents node's Agent Builder agents (UIDs like agent-uuid-1234 [SPEC example]).
+	agent: { search: 'searchAgents', label: 'UID', list: 'Select an agent...', example: 'e.g. support-agent' },
+	byoAgent: { search: 'searchByoAgents', label: 'UID', list: 'Select an agent...', example: 'e.g. my-langgraph-agent' },
 };
 
 function idLocator(
@@ -164,6 +167,13 @@ export const webhookLocator = (name: string, displayName: string, description: s
 /** A picker of the CometChat AI Agents node (searchable list, or the slug or ID), checked before any request. */
 export const aiRecordLocator = (kind: 'apiTool' | 'mcpServer' | 'frontendAction', displayName: string, description: string) =>
 	idLocator(kind, kind, displayName, description);
+/** An Agent Builder agent picker of the CometChat AI Agents node (searchable list or UID). */
+export const agentLocator = (name: string, displayName: string, description: string) =>
+	idLocator('agent', name, displayName, description);
+
+/** A BYO (bring-your-own) agent picker of the CometChat AI Agents node (searchable list or UID). */
+export const byoAgentLocator = (name: string, displayName: string, description: string) =>
+	idLocator('byoAgent', name, displayName, description);
 
 /** The receiver of a message, sent as body `receiver`: a user or a group, as Receiver Type says. */
 export const receiverLocator = (name: string, displayName: string, description: string): INodeProperties => ({

@@ -31,6 +31,7 @@ import { dataImportRoutes } from './routes/dataImport';
 import { metricRoutes } from './routes/metrics';
 import { moderationRoutes, parseMultipart } from './routes/moderation';
 import { notificationRoutes } from './routes/notifications';
+import { aiAgentRoutes } from './routes/aiAgents';
 import { aiAgentToolRoutes } from './routes/aiAgentTools';
 import { aiKnowledgeBaseRoutes } from './routes/aiKnowledgeBase';
 import { campaignsRoutes } from './routes/campaigns';
@@ -111,6 +112,7 @@ export const routes: Route[] = [
 	...metricRoutes,
 	...moderationRoutes,
 	...notificationRoutes,
+	...aiAgentRoutes,
 	...aiAgentToolRoutes,
 	...aiKnowledgeBaseRoutes,
 	...campaignsRoutes,

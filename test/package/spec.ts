@@ -76,7 +76,16 @@ export const COVERED_TAGS = [
 ];
 
 /** Tags of ai-agent-service.json the CometChat AI Agents node must cover completely. */
-export const AI_AGENTS_COVERED_TAGS = ['Agent Builder API Tools', 'Agent Builder MCP Servers', 'Agent Builder Frontend Actions', 'crawl-web-pages'];
+export const AI_AGENTS_COVERED_TAGS: string[] = [
+	'Agents',
+	'Tools',
+	'Agent Builder',
+	'Agent Builder Ready to Use Tools',
+	'Agent Builder API Tools',
+	'Agent Builder MCP Servers',
+	'Agent Builder Frontend Actions',
+	'crawl-web-pages',
+];
 
 /**
  * Tags of management-apis.json the CometChat Management node must cover completely. 'Extensions' is
@@ -348,6 +357,20 @@ export const OVERRIDES: Record<string, INodeParameters> = {
 	'apiTool.update': {
 		updateFields: { ...AI_TOOL_OPTIONS, basicAuthPassword: 'sample-password', basicAuthUsername: 'sample-user', description: 'Sample', enableBasicAuth: true, endpoint: 'https://example.com/api', method: 'PUT', slug: 'sample-slug' },
 	},
+	// BYO agents' headers: a JSON object for most integrations.
+	'byoAgent.create': { headers: '{"authorization":"Basic sample"}' },
+	'byoAgent.update': { headers: '{"authorization":"Basic sample"}' },
+	// BYO tools' parameters: a JSON schema of type object.
+	...Object.fromEntries(
+		[
+			['byoTool.create', 'sampleTool'],
+			['byoTool.update', { __rl: true, mode: 'id', value: 'sampleTool' }],
+		].map(([key, name]) => [key, { name, parameters: '{"type":"object","properties":{"q":{"type":"string","description":"sample"}},"required":["q"]}' }]),
+	),
+	// Variable names follow their own pattern (^[a-zA-Z][a-zA-Z0-9_.]*$).
+	'variable.create': { name: 'sample.variable' },
+	// BYO tool names follow their own pattern (^[a-zA-Z_$][a-zA-Z0-9_$-]*$), not free text.
+	...Object.fromEntries(['get', 'delete'].map((op) => [`byoTool.${op}`, { name: { __rl: true, mode: 'id', value: 'sampleTool' } }])),
 	// A field cannot be both set and unset: unset is tried in a variant of its own.
 	'user.update': { unset: [] },
 	'group.update': { unset: [] },
@@ -916,7 +939,8 @@ export function startRecorder(): Promise<{ server: Server; url: string; requests
 			});
 			res.writeHead(200, { 'content-type': 'application/json' });
 			const answer = RECORDER_ANSWERS[`${req.method} ${url.pathname}`];
-			res.end(JSON.stringify(answer ? answer(Object.fromEntries(url.searchParams)) : { data: {}, meta: { pagination: { total: 0, count: 0, per_page: 1, current_page: 1, total_pages: 1 } } }));
+			// `agent` and `results`: where AI Agents answers put their records (ai-agent-service.json).
+			res.end(JSON.stringify(answer ? answer(Object.fromEntries(url.searchParams)) : { data: {}, meta: { pagination: { total: 0, count: 0, per_page: 1, current_page: 1, total_pages: 1 } }, agent: {}, results: [] }));
 		});
 	});
 	return new Promise((done) =>

@@ -1,5 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { foldAlikeFields } from '../../shared/fold';
+import { agentDescription } from './agent';
+import { byoAgentDescription } from './byoAgent';
+import { byoToolDescription } from './byoTool';
+import { variableDescription } from './variable';
 import { apiToolDescription } from './apiTool';
 import { frontendActionDescription } from './frontendAction';
 import { knowledgeBaseDescription } from './knowledgeBase';
@@ -10,10 +14,14 @@ import { mcpServerDescription } from './mcpServer';
  * operations and fields. Adding a resource = one folder under resources/ and one line here.
  */
 export const resources: Array<{ name: string; value: string; properties: INodeProperties[] }> = [
+	{ name: 'Agent', value: 'agent', properties: agentDescription },
 	{ name: 'API Tool', value: 'apiTool', properties: apiToolDescription },
+	{ name: 'BYO Agent', value: 'byoAgent', properties: byoAgentDescription },
+	{ name: 'BYO Tool', value: 'byoTool', properties: byoToolDescription },
 	{ name: 'Frontend Action', value: 'frontendAction', properties: frontendActionDescription },
 	{ name: 'Knowledge Base', value: 'knowledgeBase', properties: knowledgeBaseDescription },
 	{ name: 'MCP Server', value: 'mcpServer', properties: mcpServerDescription },
+	{ name: 'Variable', value: 'variable', properties: variableDescription },
 ];
 
 /** Every resource's operations and fields, with fields that operations show alike folded into one. */

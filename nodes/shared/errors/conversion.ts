@@ -91,8 +91,11 @@ export function toApiError(
 ): NodeApiError {
 	const body = redactAll(response.body, (Array.isArray(secrets) ? secrets : [secrets]).filter(Boolean));
 	const error = isObject(body) && isObject(body.error) ? body.error : undefined;
-	const code = typeof error?.code === 'string' ? error.code : undefined;
-	const text = typeof error?.message === 'string' ? error.message : undefined;
+	// The AI Agents API answers NestJS's `{statusCode, message, error}` instead (ai-agent-service.json's ErrorResponse).
+	const nest = !error && isObject(body) && typeof body.statusCode === 'number' ? body : undefined;
+	const nestText = Array.isArray(nest?.message) ? nest.message.join('; ') : nest?.message;
+	const code = typeof error?.code === 'string' ? error.code : typeof nest?.error === 'string' ? nest.error : undefined;
+	const text = typeof error?.message === 'string' ? error.message : typeof nestText === 'string' ? nestText : undefined;
 	const status = response.statusCode;
 	const where = itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
 
