@@ -177,8 +177,7 @@ export function renderOperations(root: string): string {
 /** The README's summary: one table per node, its resources and their operations. */
 export function renderSummary(root: string): string {
 	const lines: string[] = [];
-	// Not yet the AI Agents node: README.md has no room left under its 20 KB (docs/operations.md lists it).
-	for (const node of ACTION_NODES.filter((entry) => entry.className !== 'CometChatAiAgents')) {
+	for (const node of ACTION_NODES) {
 		const description = loadDescription(root, node);
 		const resources = resourcesOf(description);
 		const count = resources.reduce((n, r) => n + r.operations.length, 0);
