@@ -67,6 +67,14 @@ export function cometChatTime(answer: ReadAnswer, since: number): number | undef
 	return answer.cometNow - (answer.receivedAt - since) / 1000 - DATE_MARGIN_SECONDS;
 }
 
+/**
+ * Whether a record created at `createdAt` (CometChat's unix s) was surely created after a try that began
+ * at `tryStart` (cometChatTime's, margin included), rather than within the margin before it: the try's own
+ * create is at most a second before its estimate (the whole-second Date and createdAt). A record created
+ * within the margin may be someone else's made just before the try: a check then cannot tell.
+ */
+export const surelySince = (createdAt: number, tryStart: number): boolean => createdAt >= tryStart + DATE_MARGIN_SECONDS - 1;
+
 /** The output the operation gives for `data` as the create's answer (its postReceive chain). */
 export async function answerOf(
 	context: IExecuteSingleFunctions,

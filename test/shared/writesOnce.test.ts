@@ -170,6 +170,28 @@ describe('writes once across n8n\'s Retry On Fail', () => {
 			expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
 		});
 
+		it('API Key → Create: a key of that name made 3 s before the try may be another\'s: the item fails "outcome unknown", it takes no key and makes none', async () => {
+			// Found by the independent attack: within the clock margin, someone else's key was output as the item's.
+			await start();
+			apiKeyStore(emulator.state).add({ name: 'Signup service', scope: 'fullAccess', createdAt: emulator.state.now() - 3 });
+			faultOnce(emulator, 'POST', '/v3/apikeys', gateway);
+			const { items, error } = await chat({ resource: 'apiKey', operation: 'create', name: 'Signup service', scope: 'fullAccess' });
+			expect(items).toEqual([]);
+			expect(error?.message).toMatch(/^An earlier try of this node got no answer to POST \/apikeys /);
+			expect(error?.description).toContain('a key named "Signup service" was created about when the try began');
+			expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+		});
+
+		it('Management App → Create: an app of that name made 3 s before the try may be another\'s: the item fails "outcome unknown"', async () => {
+			await start();
+			managementStore(emulator.state).seedApp({ id: 'older', name: 'Acme Support', region: 'eu', createdAt: emulator.state.now() - 3 });
+			faultOnce(emulator, 'POST', '/apps', { status: 502, body: 'Bad Gateway' });
+			const { items, error } = await management({ resource: 'app', operation: 'create', name: 'Acme Support', region: 'eu' });
+			expect(items).toEqual([]);
+			expect(error?.description).toContain('an app named "Acme Support" was created about when the try began');
+			expect(emulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+		});
+
 		it('Management App → Create: with two apps of that name made since the try it cannot tell, and creates none', async () => {
 			await start();
 			emulator.planFaults((request) => {

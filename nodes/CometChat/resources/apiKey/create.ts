@@ -7,7 +7,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { CHAT_CREDENTIAL } from '../../../shared/chat/baseUrl';
-import { answerOf, cometChatTime, noteCreate, otherCreator, readAnswer } from '../../../shared/earlierTries';
+import { answerOf, cometChatTime, noteCreate, otherCreator, readAnswer, surelySince } from '../../../shared/earlierTries';
 import { throwOnApiError } from '../../../shared/errors/conversion';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
@@ -93,6 +93,9 @@ async function earlierKey(
 	if (tryStart === undefined) return { unknown: "CometChat's answer had no Date header to tell when the try began by its clock" };
 	const made = keys.filter((key) => key.name === name && key.scope === scope && Number(key.createdAt) >= tryStart);
 	if (made.length === 0) return { absent: true };
+	if (!made.every((record) => surelySince(Number(record.createdAt), tryStart))) {
+		return { unknown: `a key named ${JSON.stringify(name)} was created about when the try began, so it may be another's made just before` };
+	}
 	if (made.length > 1) return { unknown: `${made.length} keys named ${JSON.stringify(name)} were created since the try` };
 	const other = otherCreator(context, keyOf(requestData));
 	if (other !== undefined) return { unknown: `item ${other} of this run asked for a ${String(scope)} key named ${JSON.stringify(name)} too, so the one found may be its` };

@@ -1,5 +1,5 @@
 import type { DeclarativeRestApiSettings, IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
-import { answerOf, cometChatTime, noteCreate, otherCreator, readAnswer, type ReadAnswer } from '../../../shared/earlierTries';
+import { answerOf, cometChatTime, noteCreate, otherCreator, readAnswer, surelySince, type ReadAnswer } from '../../../shared/earlierTries';
 import { optionsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
@@ -98,6 +98,9 @@ async function earlierApp(
 	if (tryStart === undefined) return { unknown: "CometChat's answer had no Date header to tell when the try began by its clock" };
 	const made = apps.filter((app) => app.name === name && app.region === region && Number(app.createdAt) >= tryStart);
 	if (made.length === 0) return { absent: true };
+	if (!made.every((record) => surelySince(Number(record.createdAt), tryStart))) {
+		return { unknown: `an app named ${JSON.stringify(name)} was created about when the try began, so it may be another's made just before` };
+	}
 	if (made.length > 1) return { unknown: `${made.length} apps named ${JSON.stringify(name)} were created since the try` };
 	const other = otherCreator(context, appOf(requestData));
 	if (other !== undefined) return { unknown: `item ${other} of this run asked for an app named ${JSON.stringify(name)} in ${String(region)} too, so the one found may be its` };
