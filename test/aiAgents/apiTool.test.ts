@@ -106,7 +106,7 @@ describe('CometChat AI Agents → API Tool', () => {
 			seedAiRecord(ctx.emulator.state, 'apiTool', tool('create_lead'));
 			const { error } = await runAi(ctx, op('create', { ...tool('create_lead'), enableBasicAuth: true, basicAuthUsername: 'crm', basicAuthPassword: 'hunter2-secret' }));
 			expect(httpCode(error)).toBe('409');
-			expect(error?.description).toContain('API tool create_lead already exists');
+			expect(error?.message).toContain('API tool create_lead already exists');
 		});
 	});
 

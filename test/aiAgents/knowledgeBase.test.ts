@@ -58,7 +58,7 @@ describe('CometChat AI Agents → Knowledge Base', () => {
 			]);
 			const gone = await runAi(ctx, op('getText', { uniqueId: 'a' }));
 			expect(httpCode(gone.error)).toBe('404');
-			expect(gone.error?.description).toContain('Source a not found');
+			expect(gone.error?.message).toContain('Source a not found');
 		});
 
 		it('an ID that would change the path is refused before any request', async () => {

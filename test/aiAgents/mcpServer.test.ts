@@ -65,7 +65,7 @@ describe('CometChat AI Agents → MCP Server', () => {
 		expect(items.map((item) => item.json)).toEqual([{ deleted: true, message: 'MCP server deleted successfully' }]);
 		const again = await runAi(ctx, op('delete', { mcpServer: byId('docs') }));
 		expect(httpCode(again.error)).toBe('404');
-		expect(again.error?.description).toContain('MCP server with slug docs not found');
+		expect(again.error?.message).toContain('MCP server with slug docs not found');
 	});
 
 	it('Get Many: the limit, then every page with Return All', async () => {
