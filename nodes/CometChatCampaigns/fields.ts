@@ -134,3 +134,31 @@ export const dateFilter = (displayName: string, name: string, description: strin
 
 /** The ID of a record without a list to pick from (feed items, push notifications), as a path segment. */
 export const recordId = (name: string, displayName: string, description: string): INodeProperties => idField(name, displayName, 'e.g. cm9x2k1v80001qz8h3f4d2a7b', description);
+
+/**
+ * A Limit sent as the `limit` query, read from `parameter` (e.g. `filters.limit`): a whole number of at least
+ * 1, checked before any request, since an expression may give anything (an empty text would be sent as `limit=`).
+ */
+export function limitQuery(parameter: string): INodeProperties {
+	return {
+		displayName: 'Limit',
+		name: parameter.slice(parameter.lastIndexOf('.') + 1),
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		routing: {
+			send: {
+				preSend: [
+					async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+						const raw = this.getNodeParameter(parameter, 50) as unknown;
+						const limit = typeof raw === 'number' || (typeof raw === 'string' && raw.trim() !== '') ? Number(raw) : NaN;
+						if (!(Number.isSafeInteger(limit) && limit >= 1)) throw inputError(this, 'Limit', `must be a whole number of at least 1, not ${JSON.stringify(raw) ?? typeof raw}`);
+						requestOptions.qs = { ...requestOptions.qs, limit };
+						return requestOptions;
+					},
+				],
+			},
+		},
+	};
+}

@@ -8,7 +8,7 @@ describe('package loading', () => {
 		const loader = new PackageDirectoryLoader(ROOT);
 		await loader.loadAll();
 		expect(loader.packageName).toBe('n8n-nodes-cometchat');
-		expect(Object.keys(loader.nodeTypes)).toEqual(['cometChat', 'cometChatAiAgents', 'cometChatManagement', 'cometChatSendAndWait', 'cometChatTrigger']);
+		expect(Object.keys(loader.nodeTypes)).toEqual(['cometChat', 'cometChatAiAgents', 'cometChatCampaigns', 'cometChatManagement', 'cometChatSendAndWait', 'cometChatTrigger']);
 		expect(Object.keys(loader.credentialTypes)).toEqual(['cometChatApi', 'cometChatManagementApi', 'cometChatWebhookAuthApi']);
 
 		const description = loader.nodeTypes.cometChat.type.description as unknown as Record<string, unknown>;

@@ -1,14 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { campaignsLocator, filtersCollection, pathId } from '../../../shared/fields';
 import { describeResource } from '../../../shared/operations';
-import { dateFilter, plainOperation, queryText, recordId } from '../../fields';
+import { dateFilter, limitQuery, plainOperation, queryText, recordId } from '../../fields';
 
 // The query every analytics report takes [SPEC]: dimension, dimensionId, period, startDate and endDate (ISO 8601), limit.
 const reportFilters = filtersCollection([
 	{ displayName: 'Dimension', name: 'dimension', type: 'options', options: ['Campaign', 'Channel', 'Template'].map((name) => ({ name, value: name.toLowerCase() })), default: 'campaign', description: 'What the figures are rolled up by', routing: { send: { type: 'query', property: 'dimension' } } },
 	queryText('Dimension ID', 'dimensionId', 'The campaign ID, template ID or channel type to report on'),
 	dateFilter('End Date', 'endDate', 'Only figures up to this time', 'iso'),
-	{ displayName: 'Limit', name: 'limit', type: 'number', typeOptions: { minValue: 1 }, default: 50, description: 'Max number of results to return', routing: { send: { type: 'query', property: 'limit' } } },
+	limitQuery('filters.limit'),
 	{ displayName: 'Period', name: 'period', type: 'options', options: [{ name: 'Daily', value: 'daily' }, { name: 'Hourly', value: 'hourly' }], default: 'daily', description: 'The length of each rollup', routing: { send: { type: 'query', property: 'period' } } },
 	dateFilter('Start Date', 'startDate', 'Only figures from this time on', 'iso'),
 ]);

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { onBehalfOfOption, optionsCollection, pathId } from '../../../shared/fields';
 import { describeResource } from '../../../shared/operations';
-import { plainOperation, recordId, topicOption } from '../../fields';
+import { limitQuery, plainOperation, recordId, topicOption } from '../../fields';
 
 const actAs = onBehalfOfOption('UID of the user whose push notifications these are');
 const ID = `=/push-notifications/${pathId('pushNotificationId')}`;
@@ -10,7 +10,7 @@ const onItem = (value: string, name: string, action: string, description: string
 
 // GET /push-notifications?limit (required; the list has no paging parameters [SPEC], so Limit alone)
 const getAll = plainOperation('pushNotification', ['getAll', 'Get Many', 'Get many push notifications', 'List the push notifications sent to a user, newest first'], 'GET', '/push-notifications', [
-	{ displayName: 'Limit', name: 'limit', type: 'number', typeOptions: { minValue: 1 }, default: 50, description: 'Max number of results to return', routing: { send: { type: 'query', property: 'limit' } } },
+	limitQuery('limit'),
 	optionsCollection([actAs]),
 ]);
 
