@@ -1,13 +1,12 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { resourceProperties, resources } from './resources';
-import { searchApiTools, searchFrontendActions, searchMcpServers } from './listSearch';
+import { searchAgents, searchApiTools, searchByoAgents, searchByoTools, searchFrontendActions, searchMcpServers, searchVariables } from './listSearch';
 import { throwOnApiError } from '../shared/errors/conversion';
 import { cometChatNodeBase, resourceRouting } from '../shared/node';
 import { retrySettings } from '../shared/retry';
 import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
 import { chatSecrets, checkCredential } from '../shared/chat/transport';
 import { routedExecute } from '../shared/router';
-import { searchAgents, searchByoAgents, searchByoTools, searchVariables } from './listSearch';
 
 /**
  * CometChat's Agent Builder agents, their tools, API tools, MCP servers, frontend actions, knowledge base and variables, and bring-your-own (BYO) agents and tools, on the chat host and
