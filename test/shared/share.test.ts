@@ -75,7 +75,9 @@ describe('foldAlikeFields', () => {
 			// 10 and 4 while Auth Token, Blocked User and Friend each described their user picker in their
 			// own words ("The user whose block list it is"), and Moderated Message its message ID: one
 			// wording each made them one with the User resource's picker and Message's ID field.
-			uid: 8,
+			// 10 since the Bot resource: two more meanings, its bot picker (Get, Update and Delete share
+			// one) and Bot → Create's user, whose body its own preSend builds.
+			uid: 10,
 			guid: 6,
 			messageId: 3,
 			onBehalfOf: 2,

@@ -23,7 +23,7 @@ export const create = defineOperation(
 		},
 	},
 	[
-		userLocator('uid', 'User', 'The user that becomes the bot'),
+		userLocator('uid', 'User', 'The user'),
 		{ ...url, required: true },
 		useBasicAuth,
 		{ ...username, required: true, ...withAuth },

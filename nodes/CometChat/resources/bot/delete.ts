@@ -16,5 +16,5 @@ export const deleteBot = defineOperation(
 			output: { postReceive: [deletedResult] },
 		},
 	},
-	[botField('The bot to delete')],
+	[botField('The bot')],
 );

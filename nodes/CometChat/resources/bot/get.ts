@@ -17,5 +17,5 @@ export const get = defineOperation(
 			output: { postReceive: [unwrapData, withoutPassword] },
 		},
 	},
-	[botField('The bot to get')],
+	[botField('The bot')],
 );

@@ -19,5 +19,5 @@ export const update = defineOperation(
 			output: { postReceive: [unwrapData, withoutPassword] },
 		},
 	},
-	[botField('The bot to update'), updateFieldsCollection(botFields)],
+	[botField('The bot'), updateFieldsCollection(botFields)],
 );
