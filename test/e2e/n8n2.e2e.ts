@@ -51,6 +51,10 @@ describe('n8n start: editor, REST API and webhooks', () => {
 		// n8n 2.x adds a Human review (HITL) tool for a node with webhooks and a sendAndWait operation (hitl-tools.ts).
 		expect(Object.keys(ours).sort()).toEqual([
 			NODE,
+			`${NODE}AiAgents`,
+			`${NODE}AiAgentsTool`,
+			`${NODE}Campaigns`,
+			`${NODE}CampaignsTool`,
 			`${NODE}Management`,
 			`${NODE}ManagementTool`,
 			`${NODE}SendAndWait`,
