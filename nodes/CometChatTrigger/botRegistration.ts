@@ -1,15 +1,16 @@
-import { NodeOperationError, type IDataObject, type IHookFunctions, type IHttpRequestMethods } from 'n8n-workflow';
+import { NodeOperationError, type ICredentialDataDecryptedObject, type IDataObject, type IHookFunctions, type IHttpRequestMethods } from 'n8n-workflow';
 import { cometChatApiRequest } from '../shared/chat/transport';
 import { basicAuthSecret, redactError } from '../shared/errors/redaction';
-import { generatePair } from '../shared/webhooks/auth';
+import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
+import { generatePair, sealSecret } from '../shared/webhooks/auth';
 import { isObject, sameId } from '../shared/validate';
 import { botSettings } from './bot';
-import { BOT_ORIGINAL_KEY, forgetPair, keptPair, registrationPair } from './registration';
+import { BOT_ORIGINAL_KEY, botOriginalPassword, botSeal, forgetPair, keptPair, registrationPair } from './registration';
 
 // Bot Conversations, registered by the trigger (registration "botAutomatic"): activation points the bot's
 // callback at the trigger's URL with a Basic Auth pair the trigger makes (PUT /bots/{uid}), keeping what the
-// bot had before in the node's static data, as automatic registration keeps its pair (stored as n8n stores
-// static data); deactivation puts that back. Bot facts: cometchat-ai-agents-and-bots.md B.3, B.4 (answers are
+// bot had before in the node's static data (its password sealed: registration.ts botOriginalPassword), as
+// automatic registration keeps its pair (stored as n8n stores static data); deactivation puts that back. Bot facts: cometchat-ai-agents-and-bots.md B.3, B.4 (answers are
 // sparse: useBasicAuth and enabled are left out when false; username and password are stored as sent).
 
 /** What the trigger changes on the bot and puts back: its callback, Basic Auth and on/off switch. */
@@ -34,12 +35,15 @@ interface Target {
 	uid: string;
 	url: string;
 	staticData: IDataObject;
-	/** What the bot had before, when it was saved for this bot. */
+	/** What the bot had before, when it was saved for this bot (its password sealed). */
 	original?: IDataObject;
+	/** The original's password, opened; undefined when it had none or the seal cannot be opened. */
+	originalPassword?: string;
+	credentials: ICredentialDataDecryptedObject;
 	secrets: string[];
 }
 
-function target(ctx: IHookFunctions): Target {
+async function target(ctx: IHookFunctions): Promise<Target> {
 	const { settings, problem } = botSettings(ctx);
 	if (!settings) throw new NodeOperationError(ctx.getNode(), String(problem));
 	const url = ctx.getNodeWebhookUrl('default') ?? '';
@@ -50,13 +54,15 @@ function target(ctx: IHookFunctions): Target {
 	const saved = staticData[BOT_ORIGINAL_KEY];
 	const original = isObject(saved) && sameId(saved.uid, settings.botUid) ? saved : undefined;
 	const pair = keptPair(ctx);
-	const secrets = [original?.password, pair?.password, pair && basicAuthSecret(pair.username, pair.password)].filter((s): s is string => typeof s === 'string');
-	return { uid: settings.botUid, url, staticData, original, secrets };
+	const credentials = await ctx.getCredentials(CHAT_CREDENTIAL);
+	const originalPassword = botOriginalPassword(original, credentials);
+	const secrets = [originalPassword, pair?.password, pair && basicAuthSecret(pair.username, pair.password)].filter((s): s is string => typeof s === 'string');
+	return { uid: settings.botUid, url, staticData, original, originalPassword, credentials, secrets };
 }
 
 /** create (activation): the bot's callback set to this trigger, with the trigger's own pair, enabled. */
 export async function pointBotHere(ctx: IHookFunctions): Promise<boolean> {
-	const { uid, url, staticData, secrets } = target(ctx);
+	const { uid, url, staticData, credentials, secrets } = await target(ctx);
 	const bot = await botCall(ctx, 'GET', uid, secrets);
 	if (!bot) {
 		throw new NodeOperationError(
@@ -68,7 +74,11 @@ export async function pointBotHere(ctx: IHookFunctions): Promise<boolean> {
 	// Pointing elsewhere: what is there now is the original. Already pointing here (activated twice, n8n
 	// restarted, or a deactivation could not put the original back): the original is the one saved then,
 	// never this trigger's own URL and pair.
-	if (!ours) staticData[BOT_ORIGINAL_KEY] = { uid, ...Object.fromEntries(CHANGED.filter((key) => bot[key] !== undefined).map((key) => [key, bot[key]])) };
+	if (!ours) {
+		const { password, ...rest } = Object.fromEntries(CHANGED.filter((key) => bot[key] !== undefined).map((key) => [key, bot[key]])) as IDataObject;
+		// The bot's own password is a secret of the owner's endpoint: never in clear text in static data.
+		staticData[BOT_ORIGINAL_KEY] = { uid, ...rest, ...(typeof password === 'string' ? { sealedPassword: sealSecret(password, ...botSeal(credentials, uid)) } : {}) };
+	}
 	const kept = keptPair(ctx);
 	const current = ours && kept !== undefined && bot.useBasicAuth === true && bot.username === kept.username && bot.password === kept.password;
 	if (current && bot.enabled === true) return true;
@@ -80,7 +90,7 @@ export async function pointBotHere(ctx: IHookFunctions): Promise<boolean> {
 
 /** delete (deactivation): the bot's callback, Basic Auth and on/off put back as they were. */
 export async function restoreBot(ctx: IHookFunctions): Promise<boolean> {
-	const { uid, url, staticData, original, secrets } = target(ctx);
+	const { uid, url, staticData, original, originalPassword, secrets } = await target(ctx);
 	// A bot deleted meanwhile has nothing to put back.
 	const bot = await botCall(ctx, 'GET', uid, secrets);
 	// Only while the bot still points here: someone who pointed it elsewhere meanwhile meant it, and putting
@@ -91,11 +101,16 @@ export async function restoreBot(ctx: IHookFunctions): Promise<boolean> {
 			? {
 					// Sparse answers (B.0): a missing useBasicAuth or enabled was false. A pair the bot did not have
 					// cannot be removed (CometChat keeps what was sent, B.4); with Basic Auth off it is never sent.
-					...Object.fromEntries(CHANGED.filter((key) => original[key] !== undefined).map((key) => [key, original[key]])),
+					...Object.fromEntries(CHANGED.filter((key) => key !== 'password' && original[key] !== undefined).map((key) => [key, original[key]])),
+					...(originalPassword !== undefined ? { password: originalPassword } : {}),
 					useBasicAuth: original.useBasicAuth === true,
 					enabled: original.enabled === true,
 				}
 			: { enabled: false };
+		if (original && originalPassword === undefined && original.sealedPassword !== undefined) {
+			// Sealed under a REST API Key the credential no longer holds: the rest is put back; the password cannot be.
+			ctx.logger.warn(`CometChat Trigger: the password bot "${uid}" had before cannot be put back (the credential's REST API Key changed since activation); set it again in CometChat.`);
+		}
 		await botCall(ctx, 'PUT', uid, secrets, body);
 	}
 	delete staticData[BOT_ORIGINAL_KEY];

@@ -12,7 +12,7 @@ import {
 } from 'n8n-workflow';
 import { basicAuthSecret, redactAll } from '../shared/errors/redaction';
 import { MANAGEMENT_CREDENTIAL, managementError, managementRequest, managementSecrets, resolveManagementUrl } from '../shared/management/transport';
-import { WEBHOOK_AUTH_CREDENTIAL, generatePair, storedPair, webhookAuthPair, type BasicAuthPair } from '../shared/webhooks/auth';
+import { WEBHOOK_AUTH_CREDENTIAL, generatePair, openSecret, storedPair, webhookAuthPair, type BasicAuthPair } from '../shared/webhooks/auth';
 import { triggerIdsToRegister } from '../shared/webhooks/events';
 import { WEBHOOK_VERSION_HEADERS } from '../shared/webhooks/version';
 import { isObject } from '../shared/validate';
@@ -176,10 +176,8 @@ export async function triggerSecrets(ctx: IHookFunctions | IWebhookFunctions, pa
 	if (known) secrets.push(known.password, basicAuthSecret(known.username, known.password));
 	else await read(WEBHOOK_AUTH_CREDENTIAL, (data) => [String(data.password ?? ''), basicAuthSecret(data.username, data.password)]);
 	await read(MANAGEMENT_CREDENTIAL, managementSecrets);
-	await read(CHAT_CREDENTIAL, (data) => [String(data.apiKey ?? '')]);
-	// Bot Conversations (automatic): the password the bot had before, kept to put back (botRegistration.ts).
-	const original = staticData[BOT_ORIGINAL_KEY];
-	if (isObject(original) && typeof original.password === 'string') secrets.push(original.password);
+	// Bot Conversations (automatic): also the password the bot had before, kept sealed to put back (botRegistration.ts).
+	await read(CHAT_CREDENTIAL, (data) => [String(data.apiKey ?? ''), ...[botOriginalPassword(staticData[BOT_ORIGINAL_KEY], data)].filter((p): p is string => p !== undefined)]);
 	return secrets;
 }
 
@@ -196,6 +194,19 @@ export function isBotAutomatic(ctx: IHookFunctions | IWebhookFunctions): boolean
 
 /** Where that registration keeps what the bot had before, to put it back on deactivation. */
 export const BOT_ORIGINAL_KEY = 'botOriginal';
+
+/** What the bot's own callback password is sealed with: the chat credential's REST API Key, per bot. */
+export const botSeal = (credentials: ICredentialDataDecryptedObject, uid: unknown) => [String(credentials.apiKey ?? ''), `bot callback password ${String(uid)}`] as const;
+
+/**
+ * The password the bot had before, from what BOT_ORIGINAL_KEY holds: sealed (`sealedPassword`), or in clear
+ * text as versions before sealing kept it. Undefined when none was kept, or the seal's key changed.
+ */
+export function botOriginalPassword(original: unknown, credentials: ICredentialDataDecryptedObject): string | undefined {
+	if (!isObject(original)) return undefined;
+	if (typeof original.password === 'string') return original.password;
+	return openSecret(original.sealedPassword, ...botSeal(credentials, original.uid));
+}
 
 /** Registrations whose Basic Auth pair the trigger makes and keeps itself (PairRecord). */
 function ownsPair(ctx: IHookFunctions | IWebhookFunctions): boolean {

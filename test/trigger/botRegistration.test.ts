@@ -22,8 +22,10 @@ const ORIGINAL = {
 	username: 'legacy',
 	password: 'legacyPassword0123456789',
 } as const;
-// As CometChat answers it: sparse, so `enabled: false` is left out (B.0).
-const SAVED = { uid: 'support-bot', ...ORIGINAL };
+// As CometChat answers it: sparse, so `enabled: false` is left out (B.0); the password sealed (AES-GCM under
+// the REST API Key): static data is plain JSON in n8n's database and in workflow exports.
+const { password: _password, ...CLEAR } = ORIGINAL;
+const SAVED = { uid: 'support-bot', ...CLEAR, sealedPassword: expect.stringMatching(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/) };
 
 const bot = () => botStore(chat.emulator.state).callbacks.get('support-bot') as BotCallback;
 const seedBot = (extra: Partial<BotCallback> = {}) => {
@@ -66,6 +68,7 @@ describe('CometChat Trigger: bot conversations, registered automatically', () =>
 		// Which group messages are relayed is the bot owner's choice: untouched.
 		expect(bot()).toMatchObject({ webhookURL: t.webhookUrl, enabled: true, groupChatSetting: 'mentionedMessages' });
 		expect(t.staticData().botOriginal).toEqual(SAVED);
+		expect(JSON.stringify(t.savedStaticData())).not.toContain(ORIGINAL.password);
 		const pair = pairOf(bot());
 
 		const started = await deliver(t.url, message('601', 'Where is my order?'), { auth: pair });
@@ -170,5 +173,25 @@ describe('CometChat Trigger: bot conversations, registered automatically', () =>
 		expect(t.staticData().botOriginal).toEqual(SAVED);
 		await t.deactivate();
 		expect(bot()).toMatchObject({ ...ORIGINAL, enabled: false });
+	});
+
+	it('a password kept in clear text by an earlier version is put back; one whose seal cannot be opened (the REST API Key changed) is not sent, and the log says so', async () => {
+		seedBot();
+		const legacy = await trigger();
+		await legacy.activate();
+		(legacy.staticData() as IDataObject).botOriginal = { uid: 'support-bot', ...ORIGINAL };
+		await legacy.deactivate();
+		expect(chat.emulator.requests.at(-1)?.body).toEqual({ ...ORIGINAL, enabled: false });
+
+		seedBot({ password: 'anotherPassword0123456789' });
+		const t = await trigger();
+		await t.activate();
+		const sealed = (t.staticData().botOriginal as IDataObject).sealedPassword as string;
+		// Sealed under another key: the authentication tag does not match.
+		(t.staticData().botOriginal as IDataObject).sealedPassword = `${sealed.slice(0, -2)}${sealed.endsWith('AA') ? 'BB' : 'AA'}`;
+		await t.deactivate();
+		expect(chat.emulator.requests.at(-1)?.body).toEqual({ ...CLEAR, enabled: false });
+		expect(t.warnings.join('\n')).toContain('the password bot "support-bot" had before cannot be put back (the credential\'s REST API Key changed since activation)');
+		expect(t.warnings.join('\n')).not.toContain('anotherPassword0123456789');
 	});
 });

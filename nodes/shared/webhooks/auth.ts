@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'crypto';
 import type { ICredentialDataDecryptedObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 export const WEBHOOK_AUTH_CREDENTIAL = 'cometChatWebhookAuthApi';
@@ -91,4 +91,32 @@ export async function withoutPassword(this: IExecuteSingleFunctions, items: INod
 		delete json.password;
 		return { ...item, json };
 	});
+}
+
+// Static data is stored in n8n's database as plain JSON, and goes with workflow exports: a secret that must be
+// kept there (a bot's own callback password, to put back) is sealed with AES-256-GCM under a key derived from
+// the credential's secret, so only whoever holds that credential (who can read the secret from CometChat
+// anyway) can open it.
+const sealKey = (keyMaterial: string, purpose: string) => Buffer.from(hkdfSync('sha256', keyMaterial, purpose, 'n8n-nodes-cometchat sealed secret', 32));
+
+/** `secret` sealed for static data: "v1.<iv>.<tag>.<ciphertext>", base64url. */
+export function sealSecret(secret: string, keyMaterial: string, purpose: string): string {
+	const iv = randomBytes(12);
+	const cipher = createCipheriv('aes-256-gcm', sealKey(keyMaterial, purpose), iv);
+	const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+	return ['v1', iv, cipher.getAuthTag(), data].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+}
+
+/** What sealSecret sealed, or undefined when it cannot be opened (another key: the credential changed). */
+export function openSecret(sealed: unknown, keyMaterial: string, purpose: string): string | undefined {
+	if (typeof sealed !== 'string') return undefined;
+	const [version, iv, tag, data] = sealed.split('.');
+	if (version !== 'v1' || data === undefined) return undefined;
+	try {
+		const decipher = createDecipheriv('aes-256-gcm', sealKey(keyMaterial, purpose), Buffer.from(iv, 'base64url'));
+		decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+		return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+	} catch {
+		return undefined;
+	}
 }
