@@ -10,7 +10,7 @@ module.exports = {
 	testMatch: ['**/*.e2e.ts'],
 	// Whether this machine can run the selected files: one clear message before any n8n starts.
 	globalSetup: '<rootDir>/test/e2e/n8n/environment.ts',
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }] },
 	cacheDirectory: '<rootDir>/.cache/jest-e2e',
 	maxWorkers: 1,
 	testTimeout: 600000,
