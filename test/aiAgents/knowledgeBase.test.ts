@@ -249,6 +249,13 @@ describe('CometChat AI Agents → Knowledge Base', () => {
 			for (const header of ['apikey', 'appid', 'onbehalfof', 'authorization']) expect(put.headers).not.toHaveProperty(header);
 			expect(items.map((item) => item.json)).toEqual([{ uploadId: 'upload-1', fileName: 'policy.md', mimeType: 'text/markdown', fileSize: 25, s3Key }]);
 			expect(source('upload-1')).toMatchObject({ type: 'uploads', fileName: 'policy.md', status: 'indexing', pages: ['# Refunds\nWithin 30 days.'] });
+
+			// Then Agent → Add Knowledge gives it to an agent by the upload ID returned.
+			const agent = await runAi(ctx, { resource: 'agent', operation: 'create', name: 'Helper' });
+			const uid = String(agent.items[0].json.uid);
+			const added = await runAi(ctx, { resource: 'agent', operation: 'addKnowledge', uid: { __rl: true, mode: 'id', value: uid }, sourceType: 'uploads', uniqueIds: '={{ $json.uploadId }}' }, [items[0].json]);
+			expect(added.error).toBeUndefined();
+			expectRequest(ctx.emulator.requests[3], { method: 'PATCH', path: `${AB}/agents/${uid}/knowledge-base/uploads/add`, body: { uniqueIds: ['upload-1'] } }, ctx.emulator.apiKey);
 		});
 
 		it.each([

@@ -49,7 +49,7 @@ export const uploadFile = defineOperation(
 		name: 'Upload File',
 		value: 'uploadFile',
 		action: 'Upload a file to the knowledge base',
-		description: 'Upload a file (from binary data) to the knowledge base; add it to an agent with the upload ID it returns',
+		description: 'Upload a file (from binary data) to the knowledge base; Agent → Add Knowledge gives it to an agent by the upload ID returned',
 		routing: { request: { method: 'POST', url: `${KB}/uploads/initiate` }, send: { preSend: [describeFile] }, output: { postReceive: [uploadToUrl] } },
 	},
 	[
