@@ -683,8 +683,10 @@ export const MILLISECONDS: Record<string, string> = {
 	'PUT /notifications/v1/preferences/mute until': 'the spec\'s example 1710696964705',
 	'GET /stats fromDate': 'the spec\'s example answer echoes the range in milliseconds; reference §1',
 	'GET /stats toDate': 'the spec\'s example answer echoes the range in milliseconds; reference §1',
+	'GET /ai-agents/agent-builder/knowledge-base startTime': 'the spec: "Unix timestamp in milliseconds"',
+	'GET /ai-agents/agent-builder/knowledge-base endTime': 'the spec: "Unix timestamp in milliseconds"',
 };
-const TIME_NAME = /(At|Timestamp|Date)$|^(from|to|until)$/;
+const TIME_NAME = /(At|Timestamp|Date|Time)$|^(from|to|until)$/;
 
 /** Operations that write a message's `data`, and the limits CometChat's send-message page gives it. */
 const MESSAGE_WRITES = ['POST /messages', 'POST /bots/{uid}/messages', 'POST /messages/{id}/thread', 'PUT /messages/{id}'];
