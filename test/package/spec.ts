@@ -84,6 +84,7 @@ export const AI_AGENTS_COVERED_TAGS: string[] = [
 	'Agent Builder API Tools',
 	'Agent Builder MCP Servers',
 	'Agent Builder Frontend Actions',
+	'knowledge-base',
 	'crawl-web-pages',
 ];
 
@@ -453,6 +454,7 @@ export const OVERRIDES: Record<string, INodeParameters> = {
 	'extension.updateSettings': { widgetAdditionalSettings: widgetSettings('updateSettings') },
 	'extension.uploadCertificate': { binaryPropertyName: 'data' },
 	'campaign.uploadRecipients': { binaryPropertyName: 'data' },
+	'knowledgeBase.uploadFile': { binaryPropertyName: 'data' },
 	// A template's channels: every field the spec defines for one.
 	'template.create': {
 		channels: JSON.stringify([
@@ -539,6 +541,7 @@ function widgetSettings(operation: string): INodeParameters {
 
 /** Binary data of the input item, for operations that read a file (merged into the item the tests pass). */
 export const INPUT_BINARY: Record<string, IBinaryKeyData> = {
+	'knowledgeBase.uploadFile': { data: { data: Buffer.from('sample').toString('base64'), mimeType: 'application/pdf', fileName: 'sample.pdf' } },
 	'campaign.uploadRecipients': { data: { data: Buffer.from('uid\nsample-uid\n').toString('base64'), mimeType: 'text/csv', fileName: 'recipients.csv' } },
 	'extension.uploadCertificate': {
 		data: { data: Buffer.from('-----BEGIN PRIVATE KEY-----\nsample\n-----END PRIVATE KEY-----\n').toString('base64'), mimeType: 'application/x-pem-file', fileName: 'AuthKey_SAMPLE.p8' },
@@ -680,8 +683,10 @@ export const MILLISECONDS: Record<string, string> = {
 	'PUT /notifications/v1/preferences/mute until': 'the spec\'s example 1710696964705',
 	'GET /stats fromDate': 'the spec\'s example answer echoes the range in milliseconds; reference §1',
 	'GET /stats toDate': 'the spec\'s example answer echoes the range in milliseconds; reference §1',
+	'GET /ai-agents/agent-builder/knowledge-base startTime': 'the spec: "Unix timestamp in milliseconds"',
+	'GET /ai-agents/agent-builder/knowledge-base endTime': 'the spec: "Unix timestamp in milliseconds"',
 };
-const TIME_NAME = /(At|Timestamp|Date)$|^(from|to|until)$/;
+const TIME_NAME = /(At|Timestamp|Date|Time)$|^(from|to|until)$/;
 
 /** Operations that write a message's `data`, and the limits CometChat's send-message page gives it. */
 const MESSAGE_WRITES = ['POST /messages', 'POST /bots/{uid}/messages', 'POST /messages/{id}/thread', 'PUT /messages/{id}'];
@@ -906,10 +911,19 @@ const RECORDER_ANSWERS: Record<string, (query: Record<string, string>) => unknow
 	'GET /apps': (query) => ({ data: [{ id: query.searchKey ?? 'sample' }], meta: { pagination: { total: 1, count: 1, per_page: 1, current_page: 1, total_pages: 1 } } }),
 };
 
-// A campaign's recipient CSV goes to the presigned URL CometChat answers (here, the recorder's own origin,
-// as the emulator's): that PUT is S3's, not CometChat's, so it is kept apart (`uploads`), not checked.
-const UPLOAD_URL = /^\/v3\/campaigns\/campaigns\/[^/]+\/recipients\/upload-url$/;
-const UPLOAD_PATH = '/s3-upload/recipients.csv';
+// A campaign's recipient CSV and a knowledge-base file go to the presigned URL CometChat answers (here, the
+// recorder's own origin, as the emulator's): that PUT is S3's, not CometChat's, so it is kept apart
+// (`uploads`), not checked. The answers that give the URL, by the path of their request.
+const UPLOAD_PATH = '/s3-upload/sample-file';
+const UPLOAD_ANSWERS: Array<[RegExp, (uploadUrl: string) => unknown]> = [
+	[/^\/v3\/campaigns\/campaigns\/[^/]+\/recipients\/upload-url$/, (uploadUrl) => ({ data: { uploadUrl, s3Key: 'sample/recipients.csv' } })],
+	[
+		/^\/v3\/ai-agents\/agent-builder\/knowledge-base\/uploads\/initiate$/,
+		(presignedUrl) => ({ uploads: [{ uploadId: 'sample-upload', fileName: 'sample.pdf', mimeType: 'application/pdf', fileSize: 6, s3Key: 'sample/sample.pdf', presignedUrl }] }),
+	],
+];
+// A source's pages answer them under data.pageContent (ai-agent-service.json).
+const PAGES = /^\/v3\/ai-agents\/agent-builder\/knowledge-base\/[^/]+\/[^/]+\/pages$/;
 
 export function startRecorder(): Promise<{ server: Server; url: string; requests: Recorded[]; uploads: Recorded[] }> {
 	const requests: Recorded[] = [];
@@ -924,9 +938,10 @@ export function startRecorder(): Promise<{ server: Server; url: string; requests
 				res.writeHead(200).end();
 				return;
 			}
-			if (req.method === 'POST' && UPLOAD_URL.test(url.pathname)) {
+			const giveUrl = req.method === 'POST' ? UPLOAD_ANSWERS.find(([path]) => path.test(url.pathname))?.[1] : undefined;
+			if (giveUrl) {
 				requests.push({ method: 'POST', path: decodeURIComponent(url.pathname), query: Object.fromEntries(url.searchParams), headers: req.headers as Record<string, string>, body: raw ? JSON.parse(raw) : undefined });
-				res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { uploadUrl: `http://${req.headers.host}${UPLOAD_PATH}?X-Amz-Signature=sample`, s3Key: 'sample/recipients.csv' } }));
+				res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(giveUrl(`http://${req.headers.host}${UPLOAD_PATH}?X-Amz-Signature=sample`)));
 				return;
 			}
 			const type = String(req.headers['content-type'] ?? '');
@@ -938,7 +953,8 @@ export function startRecorder(): Promise<{ server: Server; url: string; requests
 				body: !raw ? undefined : /^multipart\/form-data/i.test(type) ? (parseMultipart(raw, type) ?? raw) : JSON.parse(raw),
 			});
 			res.writeHead(200, { 'content-type': 'application/json' });
-			const answer = RECORDER_ANSWERS[`${req.method} ${url.pathname}`];
+			const pages = req.method === 'GET' && PAGES.test(url.pathname) ? () => ({ data: { sourceDetails: {}, pageContent: [] }, meta: { current: { limit: 1, count: 0 } } }) : undefined;
+			const answer = RECORDER_ANSWERS[`${req.method} ${url.pathname}`] ?? pages;
 			// `agent` and `results`: where AI Agents answers put their records (ai-agent-service.json).
 			res.end(JSON.stringify(answer ? answer(Object.fromEntries(url.searchParams)) : { data: {}, meta: { pagination: { total: 0, count: 0, per_page: 1, current_page: 1, total_pages: 1 } }, agent: {}, results: [] }));
 		});

@@ -1,8 +1,8 @@
 /**
  * The Agent Builder knowledge base (ai-agent-service.json, tags knowledge-base and crawl-web-pages;
  * reference cometchat-ai-agents-and-bots.md A1.8–A1.9): text entries, uploaded files and crawled websites
- * as sources with an indexing status. Answers `{success, message, data}` as the spec's examples; errors
- * as aiAgentTools.ts. INFERRED: a new or changed text entry is "indexing" until a test says otherwise.
+ * as sources with an indexing status and pages; files uploaded to a presigned URL (an open route, as S3).
+ * Answers `{success, message, data}` as the spec's examples; errors as aiAgentTools.ts. INFERRED: a new or changed text entry is "indexing" until a test says otherwise.
  */
 import type { EmulatorState } from '../state';
 import { aiCreatedAt, aiError, aiPage } from './aiAgentTools';
@@ -17,6 +17,17 @@ export interface KbSource {
 	status: string;
 	createdAt: number;
 	updatedAt: number;
+	/** The text extracted per page (Get Source Pages); a text entry's is its text. */
+	pages?: string[];
+}
+
+/** An upload Initiate File Uploads prepared: a source once its file is PUT to the presigned URL. */
+interface PendingUpload {
+	uploadId: string;
+	fileName: string;
+	mimeType: string;
+	fileSize: number;
+	s3Key: string;
 }
 
 export interface DiscoveredUrl {
@@ -31,11 +42,14 @@ class KnowledgeBase {
 	readonly sources = new Map<string, KbSource>();
 	/** website uniqueId → the URLs its crawl discovered. */
 	readonly discovered = new Map<string, DiscoveredUrl[]>();
+	/** s3Key → the upload waiting for its file. */
+	readonly pending = new Map<string, PendingUpload>();
 	lastCreatedAt = 0;
 	made = 0;
 	clear(): void {
 		this.sources.clear();
 		this.discovered.clear();
+		this.pending.clear();
 		this.lastCreatedAt = 0;
 		this.made = 0;
 	}
@@ -109,7 +123,102 @@ const batch = (ctx: RouteContext, urls: DiscoveredUrl[]) => ({
 	status: 'processing',
 });
 
+/** What List Knowledge Base Records answers of a source (`type` of text entries "text-details", as the spec names it). */
+const recordView = (source: KbSource) => ({
+	uniqueId: source.uniqueId,
+	appId: 'demo-app',
+	sourceName: source.title ?? source.fileName,
+	type: source.type === 'text' ? 'text-details' : source.type,
+	status: source.status,
+	lastSynced: source.updatedAt,
+	createdAt: source.createdAt,
+	updatedAt: source.updatedAt,
+});
+
+/** A number of the query: required ones (start, end) answer 400 when missing, as class-validator words it. */
+function queryNumber(ctx: RouteContext, name: string, required: boolean): number | undefined {
+	const raw = ctx.query[name];
+	if (raw === undefined && !required) return undefined;
+	const value = Number(raw);
+	if (raw === undefined || raw.trim() === '' || !Number.isFinite(value)) throw aiError(400, `${name} must be a number conforming to the specified constraints`);
+	return value;
+}
+
+const SOURCE_TYPES = ['uploads', 'text', 'website'];
+const PAGE_CAP = 100;
+
+const sourceRoutes: Route[] = [
+	{
+		method: 'GET',
+		path: KB,
+		handler: (ctx) => {
+			// INFERRED: start and end (required, undocumented) are a createdAt window in ms, as startTime/endTime.
+			const [start, end] = [queryNumber(ctx, 'start', true)!, queryNumber(ctx, 'end', true)!];
+			const [after, before] = [queryNumber(ctx, 'startTime', false) ?? -Infinity, queryNumber(ctx, 'endTime', false) ?? Infinity];
+			const sources = [...knowledgeBase(ctx.state).sources.values()].filter((s) => s.createdAt >= Math.max(start, after) && s.createdAt <= Math.min(end, before));
+			const { data, meta } = aiPage(sources, ctx.query, 'cursor');
+			return { status: 200, body: { data: (data as KbSource[]).map(recordView), meta } };
+		},
+	},
+	{
+		method: 'GET',
+		path: `${KB}/:sourceType/:id/pages`,
+		handler: (ctx) => {
+			const type = ctx.params.sourceType;
+			if (!SOURCE_TYPES.includes(type)) throw aiError(400, 'sourceType must be one of the following values: uploads, text, website');
+			const source = findSource(ctx, type as KbSource['type']);
+			const all = (source.pages ?? (source.text === undefined ? [] : [source.text])).map((content, index) => ({ content, pageNumber: index + 1, charCount: [...content].length }));
+			const limit = Math.min(queryNumber(ctx, 'limit', false) ?? 10, PAGE_CAP);
+			if (limit < 1) throw aiError(400, 'limit must be a positive number');
+			// INFERRED: `page` with affix is a cursor, the pageNumber to go on from (as createdAt and cursor elsewhere).
+			const at = queryNumber(ctx, 'page', false);
+			const after = at === undefined ? all : ctx.query.affix === 'prepend' ? all.filter((p) => p.pageNumber < at) : all.filter((p) => p.pageNumber > at);
+			const pageContent = ctx.query.affix === 'prepend' ? after.slice(-limit) : after.slice(0, limit);
+			const sourceDetails = { fileName: source.fileName, totalPages: all.length, createdAt: new Date(source.createdAt).toISOString().replace('Z', '000') };
+			return { status: 200, body: { data: { sourceDetails, pageContent }, meta: { current: { limit, count: pageContent.length } } } };
+		},
+	},
+	{
+		method: 'POST',
+		path: `${KB}/uploads/initiate`,
+		handler: (ctx) => {
+			const body = bodyObject(ctx);
+			const files = body.files;
+			if (!Array.isArray(files) || files.length === 0) throw aiError(400, 'files must be an array');
+			const store = knowledgeBase(ctx.state);
+			const uploads = files.map((file: unknown, index) => {
+				const f = (file ?? {}) as Record<string, unknown>;
+				for (const key of ['fileName', 'mimeType']) if (typeof f[key] !== 'string' || f[key] === '') throw aiError(400, `files.${index}.${key} should not be empty`);
+				if (typeof f.fileSize !== 'number' || !(f.fileSize > 0)) throw aiError(400, `files.${index}.fileSize must be a number conforming to the specified constraints`);
+				const uploadId = `upload-${(store.made += 1)}`;
+				const upload: PendingUpload = { uploadId, fileName: String(f.fileName), mimeType: String(f.mimeType), fileSize: f.fileSize, s3Key: `demo-app/uploads/${uploadId}/${String(f.fileName)}` };
+				store.pending.set(upload.s3Key, upload);
+				const presignedUrl = `http://${ctx.headers.host}/v3/ai-agents/s3-uploads/${encodeURIComponent(upload.s3Key)}?X-Amz-Expires=900&X-Amz-Signature=emulated`;
+				return { ...upload, presignedUrl };
+			});
+			return { status: 201, body: { uploads } };
+		},
+	},
+	{
+		method: 'PUT',
+		path: '/ai-agents/s3-uploads/:key',
+		open: true,
+		handler: (ctx) => {
+			const upload = knowledgeBase(ctx.state).pending.get(ctx.params.key);
+			// S3 refuses a key it did not sign, a request carrying credentials it does not expect, and (INFERRED:
+			// the URL signs the declared size and type) a file of another size or type.
+			const content = typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body ?? '');
+			const fits = upload && Buffer.byteLength(content) === upload.fileSize && ctx.headers['content-type'] === upload.mimeType;
+			if (!upload || !fits || ctx.query['X-Amz-Signature'] !== 'emulated' || ctx.headers.apikey !== undefined) return { status: 403, body: 'AccessDenied' };
+			knowledgeBase(ctx.state).pending.delete(ctx.params.key);
+			seedKbSource(ctx.state, { uniqueId: upload.uploadId, type: 'uploads', fileName: upload.fileName, status: 'indexing', pages: [content] });
+			return { status: 200, body: '' };
+		},
+	},
+];
+
 export const aiKnowledgeBaseRoutes: Route[] = [
+	...sourceRoutes,
 	{
 		method: 'POST',
 		path: `${KB}/text`,

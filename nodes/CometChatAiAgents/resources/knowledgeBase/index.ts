@@ -1,34 +1,18 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { pathId, updateFieldsCollection } from '../../../shared/fields';
-import { preSendFactory } from '../../../shared/fold';
 import { defineOperation, describeResource } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
-import { inputError, readChoice, readList } from '../../../shared/validate';
+import { inputError, readList } from '../../../shared/validate';
 import { crawlOperations } from './crawl';
-import { AGENT_BUILDER, type BodyField, bodyOf, deletedSource, requiredProperties, sourceId, statusItems, text, theRecord, updateBodyOf } from '../shared';
+import { checkSourceType, idField, KB, sourceIdField, sourceTypeField } from './fields';
+import { getManySources } from './getManySources';
+import { getPages } from './getPages';
+import { uploadFile } from './uploadFile';
+import { type BodyField, bodyOf, deletedSource, requiredProperties, statusItems, text, theRecord, updateBodyOf } from '../shared';
 
 // The Agent Builder knowledge base (ai-agent-service.json, tag knowledge-base): text entries, the sources'
-// indexing, and removing uploaded files and crawled websites. Answers are `{success, message, data}`.
-const KB = `${AGENT_BUILDER}/knowledge-base`;
-
-/** preSend: the ID field is checked before anything is sent (its value goes into the path). */
-const checkSourceId = preSendFactory(function checkSourceId(parameter: string, field: string) {
-	return async function checkIdBeforeSending(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		sourceId(this, parameter, field);
-		return requestOptions;
-	};
-});
-const idField = (name: string, displayName: string, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. 7f3c2a9e-6b1d-4f0a-9c55-2d8e1b4a7c90',
-	description,
-	routing: { send: { preSend: [checkSourceId(name, displayName)] } },
-});
+// indexing and pages, uploading files, and removing uploaded files and crawled websites.
 const entryId = idField('uniqueId', 'Text Entry ID', 'The uniqueId of the text entry, as Create Text Entry or Get Many Text Entries answered it');
 const websiteId = idField('websiteId', 'Website ID', 'The uniqueId of the crawled website');
 const entryPath = `=${KB}/text/${pathId('uniqueId')}`;
@@ -50,22 +34,10 @@ async function buildTextUpdate(this: IExecuteSingleFunctions, requestOptions: IH
 	return requestOptions;
 }
 
-const SOURCE_TYPES = [
-	{ name: 'Text Entry', value: 'text' },
-	{ name: 'Uploaded File', value: 'uploads' },
-	{ name: 'Website', value: 'website' },
-];
-
 async function sendIds(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	const ids = readList(this, 'uniqueIds', 'Source IDs');
 	if (ids.length === 0) throw inputError(this, 'Source IDs', 'is empty; give at least one ID');
 	requestOptions.body = { ...(requestOptions.body as object), uniqueId: ids };
-	return requestOptions;
-}
-
-/** The source type goes into the path: only one of the spec's three. */
-async function checkSourceType(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	readChoice(this, 'sourceType', 'Source Type', SOURCE_TYPES);
 	return requestOptions;
 }
 
@@ -166,10 +138,7 @@ const operations = [
 				output: { postReceive: [theRecord] },
 			},
 		},
-		[
-			{ displayName: 'Source Type', name: 'sourceType', type: 'options', options: SOURCE_TYPES, default: 'text', description: 'What kind of source it is' },
-			idField('sourceId', 'Source ID', 'The uniqueId of the source'),
-		],
+		[sourceTypeField, sourceIdField],
 	),
 	defineOperation(
 		'knowledgeBase',
@@ -195,4 +164,4 @@ const operations = [
 	),
 ];
 
-export const knowledgeBaseDescription = describeResource('knowledgeBase', [...operations, ...crawlOperations(websiteId)], 'getManyText');
+export const knowledgeBaseDescription = describeResource('knowledgeBase', [...operations, getManySources, getPages, uploadFile, ...crawlOperations(websiteId)], 'getManyText');

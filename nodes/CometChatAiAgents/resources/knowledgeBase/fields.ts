@@ -1,0 +1,40 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { preSendFactory } from '../../../shared/fold';
+import { readChoice } from '../../../shared/validate';
+import { AGENT_BUILDER, sourceId } from '../shared';
+
+// What the knowledge base's operations share: where its endpoints are, source IDs and types (in paths).
+export const KB = `${AGENT_BUILDER}/knowledge-base`;
+
+/** preSend: the ID field is checked before anything is sent (its value goes into the path). */
+const checkSourceId = preSendFactory(function checkSourceId(parameter: string, field: string) {
+	return async function checkIdBeforeSending(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		sourceId(this, parameter, field);
+		return requestOptions;
+	};
+});
+export const idField = (name: string, displayName: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. 7f3c2a9e-6b1d-4f0a-9c55-2d8e1b4a7c90',
+	description,
+	routing: { send: { preSend: [checkSourceId(name, displayName)] } },
+});
+export const SOURCE_TYPES = [
+	{ name: 'Text Entry', value: 'text' },
+	{ name: 'Uploaded File', value: 'uploads' },
+	{ name: 'Website', value: 'website' },
+];
+
+export const sourceTypeField: INodeProperties = { displayName: 'Source Type', name: 'sourceType', type: 'options', options: SOURCE_TYPES, default: 'text', description: 'What kind of source it is' };
+export const sourceIdField = idField('sourceId', 'Source ID', 'The uniqueId of the source');
+
+/** The source type goes into the path: only one of the spec's three. */
+export async function checkSourceType(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	readChoice(this, 'sourceType', 'Source Type', SOURCE_TYPES);
+	return requestOptions;
+}
+
