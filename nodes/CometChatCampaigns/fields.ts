@@ -2,8 +2,6 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
 import { preSendFactory } from '../shared/fold';
 import { readDateMillis } from '../shared/dates';
 import { idField } from '../shared/fields';
-import { defineOperation } from '../shared/operations';
-import { unwrapData } from '../shared/output';
 import { paginateByCursor, returnAllOrLimit } from '../shared/pagination';
 import { inputError, readJsonObject, readText } from '../shared/validate';
 
@@ -88,15 +86,6 @@ export const jsonEntry = (collection: string, displayName: string, name: string,
 	routing: { send: { preSend: [jsonBody(`${collection}.${name}`, displayName, name)] } },
 });
 
-/** An operation whose request is only its method and URL (and its fields' own routing), answered as `data`. */
-export const plainOperation = (
-	resource: string,
-	[value, name, action, description]: [string, string, string, string],
-	method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-	url: string,
-	fields: INodeProperties[],
-) => defineOperation(resource, { name, value, action, description, routing: { request: { method, url }, output: { postReceive: [unwrapData] } } }, fields);
-
 /** The `topic` of an engagement report (feed items, push notifications): at most 64 letters, digits, "_" and "-". */
 export const topicOption: INodeProperties = {
 	displayName: 'Topic',
@@ -162,3 +151,13 @@ export function limitQuery(parameter: string): INodeProperties {
 		},
 	};
 }
+
+/** The channel types of the campaigns service: a template's content per channel, and a channel's type. */
+export const CHANNEL_TYPES = [
+	{ name: 'Custom', value: 'custom' },
+	{ name: 'Email', value: 'email' },
+	{ name: 'In-App', value: 'in_app' },
+	{ name: 'Push', value: 'push' },
+	{ name: 'SMS', value: 'sms' },
+	{ name: 'WhatsApp', value: 'whatsapp' },
+];

@@ -1,65 +1,10 @@
 import { NodeApiError, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions, type JsonObject } from 'n8n-workflow';
 import { CHAT_CREDENTIAL, resolveBaseUrl } from '../../../shared/chat/baseUrl';
-import { filtersCollection, optionsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { inputError, readId, readIdList, readText } from '../../../shared/validate';
-import { cursorList, jsonEntry, sortFields } from '../../fields';
+import { inputError, readId, readText } from '../../../shared/validate';
 import { campaignsRequest } from '../../transport';
-import { campaignField, campaignUrl } from './crud';
-
-// POST /campaigns/{id}/recipients  body {userIds: [1..10000], userVariables?}
-export const addRecipients = defineOperation(
-	'campaign',
-	{
-		name: 'Add Recipients',
-		value: 'addRecipients',
-		action: 'Add recipients to a campaign',
-		description: 'Add users by UID to a draft campaign, optionally with template variables per user',
-		routing: { request: { method: 'POST', url: campaignUrl('/recipients') }, send: { preSend: [sendUserIds] }, output: { postReceive: [unwrapData] } },
-	},
-	[
-		campaignField,
-		{ displayName: 'User IDs', name: 'userIds', type: 'string', required: true, default: '', placeholder: 'e.g. cometchat-uid-1, cometchat-uid-2', description: 'UIDs of the users to add: a comma-separated list, or an array from an expression (at most 10,000)' },
-		optionsCollection([jsonEntry('options', 'User Variables (JSON)', 'userVariables', 'Template variables per user, keyed by UID, e.g. {"cometchat-uid-1": {"name": "Ajay"}}')]),
-	],
-);
-
-async function sendUserIds(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const userIds = readIdList(this, 'userIds', 'User IDs');
-	if (userIds.length > 10000) throw inputError(this, 'User IDs', `has ${userIds.length} UIDs; CometChat takes at most 10,000 at a time`);
-	requestOptions.body = { userIds, ...(requestOptions.body as IDataObject) };
-	return requestOptions;
-}
-
-// GET /campaigns/{id}/recipients?limit&updatedAt&id&affix&sort&order&status
-export const getRecipients = defineOperation(
-	'campaign',
-	{ name: 'Get Recipients', value: 'getRecipients', action: 'Get recipients of a campaign', description: 'List the recipients of a campaign and their delivery status', routing: { request: { method: 'GET', url: campaignUrl('/recipients') }, output: { postReceive: [unwrapData] } } },
-	[
-		campaignField,
-		...cursorList(),
-		filtersCollection([
-			...sortFields([['Updated At', 'updatedAt'], ['Created At', 'createdAt']]),
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: ['Completed', 'Failed', 'Pending', 'Processing'].map((name) => ({ name, value: name.toLowerCase() })),
-				default: 'pending',
-				description: 'Only recipients in this status',
-				routing: { send: { type: 'query', property: 'status' } },
-			},
-		]),
-	],
-);
-
-const simpleGet = (value: string, name: string, action: string, description: string, tail: string) =>
-	defineOperation('campaign', { name, value, action, description, routing: { request: { method: 'GET', url: campaignUrl(tail) }, output: { postReceive: [unwrapData] } } }, [campaignField]);
-
-// GET /campaigns/{id}/recipients/summary · GET /campaigns/{id}/import-status
-export const getRecipientSummary = simpleGet('getRecipientSummary', 'Get Recipient Summary', 'Get the recipient summary of a campaign', 'Count the recipients of a campaign by status', '/recipients/summary');
-export const getImportStatus = simpleGet('getImportStatus', 'Get Import Status', 'Get the CSV import status of a campaign', 'Get the status of the recipient CSV import running for a campaign', '/import-status');
+import { campaignField, campaignUrl } from './fields';
 
 // POST /campaigns/{id}/recipients/upload-url → a presigned URL; PUT of the CSV to it; POST /campaigns/{id}/import-csv {s3Key}
 export const uploadRecipients = defineOperation(
