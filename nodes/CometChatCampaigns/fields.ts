@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
 import { preSendFactory } from '../shared/fold';
 import { readDateMillis } from '../shared/dates';
 import { idField } from '../shared/fields';
-import { paginateByCursor, returnAllOrLimit } from '../shared/pagination';
+import { paginateByCursor, readLimitValue, returnAllOrLimit } from '../shared/pagination';
 import { inputError, readJsonObject, readText } from '../shared/validate';
 
 /**
@@ -124,10 +124,7 @@ export const dateFilter = (displayName: string, name: string, description: strin
 /** The ID of a record without a list to pick from (feed items, push notifications), as a path segment. */
 export const recordId = (name: string, displayName: string, description: string): INodeProperties => idField(name, displayName, 'e.g. cm9x2k1v80001qz8h3f4d2a7b', description);
 
-/**
- * A Limit sent as the `limit` query, read from `parameter` (e.g. `filters.limit`): a whole number of at least
- * 1, checked before any request, since an expression may give anything (an empty text would be sent as `limit=`).
- */
+/** A Limit sent as the `limit` query, read from `parameter` (e.g. `filters.limit`) and checked before any request. */
 export function limitQuery(parameter: string): INodeProperties {
 	return {
 		displayName: 'Limit',
@@ -139,11 +136,8 @@ export function limitQuery(parameter: string): INodeProperties {
 		routing: {
 			send: {
 				preSend: [
-					async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-						const raw = this.getNodeParameter(parameter, 50) as unknown;
-						const limit = typeof raw === 'number' || (typeof raw === 'string' && raw.trim() !== '') ? Number(raw) : NaN;
-						if (!(Number.isSafeInteger(limit) && limit >= 1)) throw inputError(this, 'Limit', `must be a whole number of at least 1, not ${JSON.stringify(raw) ?? typeof raw}`);
-						requestOptions.qs = { ...requestOptions.qs, limit };
+					async function sendLimit(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+						requestOptions.qs = { ...requestOptions.qs, limit: readLimitValue(this, parameter) };
 						return requestOptions;
 					},
 				],
