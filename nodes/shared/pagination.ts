@@ -97,9 +97,9 @@ function readLimit(context: IExecutePaginationFunctions): { returnAll: boolean; 
 
 /**
  * The Limit at `parameter` (e.g. `limit`, `filters.limit`): a whole number of at least 1, checked before any
- * request, since an expression may give anything. Only a number or its digits: Number() of an object may
- * throw (no prototype) or mislead, and of an empty text is 0 (sent as `limit=`); a safe integer, as a larger
- * one is not the number typed.
+ * request, since an expression may give anything. Only a number or non-blank text: Number() of an object may
+ * throw (no prototype) or mislead, and an empty expression must not go out as `limit=`; a safe integer, as a
+ * larger one is not the number typed (2^53 + 1 reads as 2^53).
  */
 export function readLimitValue(context: IExecuteSingleFunctions | IExecutePaginationFunctions, parameter: string): number {
 	const raw = context.getNodeParameter(parameter, 50) as unknown;
