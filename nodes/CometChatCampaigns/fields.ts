@@ -2,9 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
 import { preSendFactory } from '../shared/fold';
 import { readDateMillis } from '../shared/dates';
 import { idField } from '../shared/fields';
-import { defineOperation } from '../shared/operations';
-import { unwrapData } from '../shared/output';
-import { paginateByCursor, returnAllOrLimit } from '../shared/pagination';
+import { paginateByCursor, readLimitValue, returnAllOrLimit } from '../shared/pagination';
 import { inputError, readJsonObject, readText } from '../shared/validate';
 
 /**
@@ -88,15 +86,6 @@ export const jsonEntry = (collection: string, displayName: string, name: string,
 	routing: { send: { preSend: [jsonBody(`${collection}.${name}`, displayName, name)] } },
 });
 
-/** An operation whose request is only its method and URL (and its fields' own routing), answered as `data`. */
-export const plainOperation = (
-	resource: string,
-	[value, name, action, description]: [string, string, string, string],
-	method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-	url: string,
-	fields: INodeProperties[],
-) => defineOperation(resource, { name, value, action, description, routing: { request: { method, url }, output: { postReceive: [unwrapData] } } }, fields);
-
 /** The `topic` of an engagement report (feed items, push notifications): at most 64 letters, digits, "_" and "-". */
 export const topicOption: INodeProperties = {
 	displayName: 'Topic',
@@ -135,10 +124,7 @@ export const dateFilter = (displayName: string, name: string, description: strin
 /** The ID of a record without a list to pick from (feed items, push notifications), as a path segment. */
 export const recordId = (name: string, displayName: string, description: string): INodeProperties => idField(name, displayName, 'e.g. cm9x2k1v80001qz8h3f4d2a7b', description);
 
-/**
- * A Limit sent as the `limit` query, read from `parameter` (e.g. `filters.limit`): a whole number of at least
- * 1, checked before any request, since an expression may give anything (an empty text would be sent as `limit=`).
- */
+/** A Limit sent as the `limit` query, read from `parameter` (e.g. `filters.limit`) and checked before any request. */
 export function limitQuery(parameter: string): INodeProperties {
 	return {
 		displayName: 'Limit',
@@ -150,11 +136,8 @@ export function limitQuery(parameter: string): INodeProperties {
 		routing: {
 			send: {
 				preSend: [
-					async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-						const raw = this.getNodeParameter(parameter, 50) as unknown;
-						const limit = typeof raw === 'number' || (typeof raw === 'string' && raw.trim() !== '') ? Number(raw) : NaN;
-						if (!(Number.isSafeInteger(limit) && limit >= 1)) throw inputError(this, 'Limit', `must be a whole number of at least 1, not ${JSON.stringify(raw) ?? typeof raw}`);
-						requestOptions.qs = { ...requestOptions.qs, limit };
+					async function sendLimit(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+						requestOptions.qs = { ...requestOptions.qs, limit: readLimitValue(this, parameter) };
 						return requestOptions;
 					},
 				],
@@ -162,3 +145,13 @@ export function limitQuery(parameter: string): INodeProperties {
 		},
 	};
 }
+
+/** The channel types of the campaigns service: a template's content per channel, and a channel's type. */
+export const CHANNEL_TYPES = [
+	{ name: 'Custom', value: 'custom' },
+	{ name: 'Email', value: 'email' },
+	{ name: 'In-App', value: 'in_app' },
+	{ name: 'Push', value: 'push' },
+	{ name: 'SMS', value: 'sms' },
+	{ name: 'WhatsApp', value: 'whatsapp' },
+];

@@ -2,6 +2,7 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
@@ -91,13 +92,22 @@ async function paginate(
 /** Return All, or the Limit (a whole number of at least 1; Infinity with Return All). */
 function readLimit(context: IExecutePaginationFunctions): { returnAll: boolean; limit: number } {
 	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
-	const raw = context.getNodeParameter('limit', 50) as unknown;
-	// Only a number or its digits: Number() of an object from an expression may throw (no prototype) or mislead.
-	const limit = returnAll ? Infinity : typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : NaN;
-	if (!returnAll && !(Number.isInteger(limit) && limit >= 1)) {
+	return { returnAll, limit: returnAll ? Infinity : readLimitValue(context, 'limit') };
+}
+
+/**
+ * The Limit at `parameter` (e.g. `limit`, `filters.limit`): a whole number of at least 1, checked before any
+ * request, since an expression may give anything. Only a number or non-blank text: Number() of an object may
+ * throw (no prototype) or mislead, and an empty expression must not go out as `limit=`; a safe integer, as a
+ * larger one is not the number typed (2^53 + 1 reads as 2^53).
+ */
+export function readLimitValue(context: IExecuteSingleFunctions | IExecutePaginationFunctions, parameter: string): number {
+	const raw = context.getNodeParameter(parameter, 50) as unknown;
+	const limit = typeof raw === 'number' || (typeof raw === 'string' && raw.trim() !== '') ? Number(raw) : NaN;
+	if (!(Number.isSafeInteger(limit) && limit >= 1)) {
 		throw inputError(context, 'Limit', `must be a whole number of at least 1, not ${JSON.stringify(raw) ?? String(typeof raw)}`);
 	}
-	return { returnAll, limit };
+	return limit;
 }
 
 /** The cursor query parameters of CometChat's cursor lists (reference §2.3): what `meta.next` holds. */

@@ -2,15 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { readDateMillis } from '../../../shared/dates';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { campaignField, campaignUrl } from './crud';
-
-const action = (value: string, name: string, actionText: string, description: string, method: 'GET' | 'POST', tail: string) =>
-	defineOperation('campaign', { name, value, action: actionText, description, routing: { request: { method, url: campaignUrl(tail) }, output: { postReceive: [unwrapData] } } }, [campaignField]);
-
-// POST /campaigns/{id}/send · POST /campaigns/{id}/cancel · GET /campaigns/{id}/sequence-metrics
-export const send = action('send', 'Send', 'Send a campaign', 'Start sending a campaign to its recipients now', 'POST', '/send');
-export const cancel = action('cancel', 'Cancel', 'Cancel a campaign', 'Cancel a scheduled or running campaign', 'POST', '/cancel');
-export const getSequenceMetrics = action('getSequenceMetrics', 'Get Sequence Metrics', 'Get the sequence metrics of a campaign', 'Get delivery metrics per step of a campaign\'s channel sequence', 'GET', '/sequence-metrics');
+import { campaignField, campaignUrl } from './fields';
 
 // POST /campaigns/{id}/schedule  body {scheduledAt: Unix seconds}
 export const schedule = defineOperation(

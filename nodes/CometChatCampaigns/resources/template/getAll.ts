@@ -1,0 +1,21 @@
+import { csvQuery, filtersCollection } from '../../../shared/fields';
+import { defineOperation } from '../../../shared/operations';
+import { unwrapData } from '../../../shared/output';
+import { cursorList, queryText, sortFields } from '../../fields';
+
+// GET /templates?limit&cursor&sort&order&status&search&tags&tagMatch&templateCategory
+export const getAll = defineOperation(
+	'template',
+	{ name: 'Get Many', value: 'getAll', action: 'Get many templates', description: 'List templates, with search and filters', routing: { request: { method: 'GET', url: '/templates' }, output: { postReceive: [unwrapData] } } },
+	[
+		...cursorList(),
+		filtersCollection([
+			queryText('Category', 'templateCategory', 'Only templates of this category', 'e.g. Marketing'),
+			...sortFields([['Updated At', 'updatedAt'], ['Created At', 'createdAt'], ['Name', 'name']]),
+			queryText('Search', 'search', 'Only templates whose name or template ID contains this text', 'e.g. order'),
+			queryText('Status', 'status', 'Only templates in this status', 'e.g. approved'),
+			{ displayName: 'Tag Match', name: 'tagMatch', type: 'options', options: [{ name: 'All Tags', value: 'all' }, { name: 'Any Tag', value: 'any' }], default: 'any', description: 'Whether a template needs all of the tags or any of them', routing: { send: { type: 'query', property: 'tagMatch' } } },
+			{ displayName: 'Tags', name: 'tags', type: 'string', default: '', placeholder: 'e.g. promo, summer', description: 'Only templates with these tags (comma-separated)', routing: { send: csvQuery('tags') } },
+		]),
+	],
+);
