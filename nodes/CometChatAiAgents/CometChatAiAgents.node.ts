@@ -1,11 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { resourceProperties, resources } from './resources';
 import { searchAgents, searchApiTools, searchByoAgents, searchByoTools, searchFrontendActions, searchMcpServers, searchVariables } from './listSearch';
-import { throwOnApiError } from '../shared/errors/conversion';
-import { cometChatNodeBase, resourceRouting } from '../shared/node';
-import { retrySettings } from '../shared/retry';
-import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
-import { chatSecrets, checkCredential } from '../shared/chat/transport';
+import { chatNodeDescription } from '../shared/node';
 import { routedExecute } from '../shared/router';
 
 /**
@@ -22,19 +18,7 @@ export class CometChatAiAgents implements INodeType {
 		usableAsTool: true,
 		description: 'Build and manage CometChat AI agents: Agent Builder agents, tools, knowledge base and bring-your-own agents',
 		defaults: { name: 'CometChat AI Agents' },
-		...cometChatNodeBase(CHAT_CREDENTIAL, chatSecrets, [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: resources.map(({ name, value }) => ({ name, value })),
-				default: 'agent',
-				routing: resourceRouting(checkCredential, throwOnApiError),
-			},
-			...resourceProperties,
-			retrySettings,
-		]),
+		...chatNodeDescription({ resources, resourceProperties, default: 'agent' }),
 	};
 
 	methods = {

@@ -1,7 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { cometChatApiRequest } from '../shared/chat/transport';
-import { AGENT_BUILDER, aiCursor } from './resources/shared';
-import { AGENTS } from './shared';
+import { AGENT_BUILDER, AGENTS, aiCursor } from './resources/shared';
 
 // The pickers of the AI Agents node. These lists have no search parameter: a page of 50 is read and
 // filtered by name and ID here; the token is the next page's cursor (`meta.next`) as JSON.

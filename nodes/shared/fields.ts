@@ -265,26 +265,44 @@ export function filtersCollection(options: INodeProperties[]): INodeProperties {
 	};
 }
 
+/** A filter that picks one of `options` (name, value), sent as the query parameter `name`; the first by default. */
+export function choiceFilter(name: string, displayName: string, options: Array<[string, string]>, description: string): INodeProperties {
+	const first = options[0][1]; // a name, not an expression: n8n's linter reads `default` only as a literal or a name
+	return {
+		displayName,
+		name,
+		type: 'options',
+		options: options.map(([optionName, value]) => ({ name: optionName, value })),
+		default: first,
+		description,
+		routing: { send: { type: 'query', property: name } },
+	};
+}
+
 /** The presence filter of user and member lists (`status` query parameter). */
-export const statusFilter: INodeProperties = {
-	displayName: 'Status',
-	name: 'status',
-	type: 'options',
-	options: [
-		{ name: 'Available', value: 'available' },
-		{ name: 'Offline', value: 'offline' },
+export const statusFilter = choiceFilter(
+	'status',
+	'Status',
+	[
+		['Available', 'available'],
+		['Offline', 'offline'],
 	],
-	default: 'available',
-	description: 'Only users with this presence status',
-	routing: { send: { type: 'query', property: 'status' } },
-};
+	'Only users with this presence status',
+);
 
 /**
  * A plain ID field (reason, rule, keyword list), checked before any request. CometChat documents no
  * format for these IDs; its examples (spam, contact_details_filter, profanity-list) follow the UID
  * rule, so the same rule applies: letters, digits, "-" and "_", at most 100 (INFERRED).
  */
-export function idField(name: string, displayName: string, placeholder: string, description: string): INodeProperties {
+export function idField(
+	name: string,
+	displayName: string,
+	placeholder: string,
+	description: string,
+	// Another reading of the same text field (the AI Agents node's lists of names); by default the ID check.
+	preSend: PreSendAction = checkId(name, displayName),
+): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -293,11 +311,7 @@ export function idField(name: string, displayName: string, placeholder: string, 
 		default: '',
 		placeholder,
 		description,
-		routing: {
-			send: {
-				preSend: [checkId(name, displayName)],
-			},
-		},
+		routing: { send: { preSend: [preSend] } },
 	};
 }
 

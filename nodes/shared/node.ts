@@ -5,12 +5,15 @@ import {
 	type PostReceiveAction,
 	type PreSendAction,
 } from 'n8n-workflow';
+import { CHAT_CREDENTIAL } from './chat/baseUrl';
+import { chatSecrets, checkCredential as checkChatCredential } from './chat/transport';
+import { throwOnApiError } from './errors/conversion';
 import { guardPaginators, keepingSecretsOut, type SecretSource } from './errors/redaction';
-import { singleRequest } from './retry';
+import { retrySettings, singleRequest } from './retry';
 import { requestOptionsSetting } from './router';
 
 /**
- * What both declarative CometChat nodes (the CometChat node and CometChat Management) share beyond
+ * What the declarative CometChat nodes (the chat-host nodes below and CometChat Management) share beyond
  * their names, icon and resources: one version, inputs and outputs, one required credential, JSON
  * requests whose error answers reach the node's own check, the retry policy on every request, n8n's
  * Request Options (run, like the routing, by router.ts: each node sets `execute = routedExecute(…)`), and
@@ -38,6 +41,39 @@ export function cometChatNodeBase(credential: string, secrets: SecretSource, pro
 		// Request Options last, where n8n puts them on declarative nodes (router.ts runs them).
 		properties: guardPaginators([...properties, requestOptionsSetting], secrets),
 	} satisfies Partial<INodeTypeDescription>;
+}
+
+/**
+ * The description of a node on the chat host and credential (the CometChat node, CometChat AI Agents,
+ * CometChat Campaigns) beyond its names, icon and subtitle: the Resource field with `resources` as its
+ * options and `default` chosen, routed first (`checkCredential`, by default the chat credential's check,
+ * then CometChat's errors), every resource's properties, the retry settings, and cometChatNodeBase.
+ * (The Resource field's default is passed literal from the node file, where n8n's scanner reads it.)
+ */
+export function chatNodeDescription({
+	resources,
+	resourceProperties,
+	default: defaultResource,
+	checkCredential = checkChatCredential,
+}: {
+	resources: Array<{ name: string; value: string }>;
+	resourceProperties: INodeProperties[];
+	default: string;
+	checkCredential?: PreSendAction;
+}) {
+	return cometChatNodeBase(CHAT_CREDENTIAL, chatSecrets, [
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'options',
+			noDataExpression: true,
+			options: resources.map(({ name, value }) => ({ name, value })),
+			default: defaultResource,
+			routing: resourceRouting(checkCredential, throwOnApiError),
+		},
+		...resourceProperties,
+		retrySettings,
+	]);
 }
 
 /**

@@ -51,26 +51,46 @@ function toolNode(parameters: INodeParameters): INode {
 }
 
 /**
+ * An agent (`agentNodeType`) with the CometChat node (`parameters`) as its tool, after `start` when given (its
+ * parent, of `startType`), and the run's data: the node's credential against `emulator`, hooks named `name`.
+ */
+function agentWorkflow(
+	emulator: Emulator,
+	parameters: INodeParameters,
+	name: string,
+	agentNodeType: INodeType,
+	start?: { node: INode; type: INodeType },
+) {
+	const agent: INode = { id: 'agent', name: 'AI Agent', type: agentNodeType.description.name, typeVersion: 1, position: [0, 0], parameters: {} };
+	const tool = toolNode(parameters);
+	const nodes = start ? [start.node, agent, tool] : [agent, tool];
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes,
+		connections: {
+			...(start ? { [start.node.name]: { main: [[{ node: agent.name, type: NodeConnectionTypes.Main, index: 0 }]] } } : {}),
+			[tool.name]: { [NodeConnectionTypes.AiTool]: [[{ node: agent.name, type: NodeConnectionTypes.AiTool, index: 0 }]] },
+		},
+		active: false,
+		nodeTypes: new TestNodeTypes({ [tool.type]: chatNode.nodeType, [agent.type]: agentNodeType, ...(start ? { [start.node.type]: start.type } : {}) }),
+		settings: { executionOrder: 'v1' },
+	});
+	const hooks = lifecycleHooks(name, nodes, {});
+	const data = additionalData(
+		{ [chatNode.credentialType.name]: withDefaults({ appId: emulator.appId, apiKey: emulator.apiKey, baseUrl: emulator.url }) },
+		hooks,
+	);
+	return { agent, tool, workflow, hooks, data };
+}
+
+/**
  * The CometChat node with `parameters` as an agent's tool with Retry On Fail (3 tries, no wait), against
  * `emulator`: a tool call's handler, as n8n-core's wrapper makes it.
  */
 export function toolCall(emulator: Emulator, parameters: INodeParameters): (toolArgs: object) => Promise<string> {
-	const agent: INode = { id: 'agent', name: 'AI Agent', type: 'test.agent', typeVersion: 1, position: [0, 0], parameters: {} };
-	const tool = toolNode(parameters);
-	const workflow = new Workflow({
-		id: 'test-workflow',
-		nodes: [agent, tool],
-		connections: { [tool.name]: { [NodeConnectionTypes.AiTool]: [[{ node: agent.name, type: NodeConnectionTypes.AiTool, index: 0 }]] } },
-		active: false,
-		nodeTypes: new TestNodeTypes({ [tool.type]: chatNode.nodeType, [agent.type]: agentType }),
-		settings: { executionOrder: 'v1' },
-	});
+	const { agent, tool, workflow, data } = agentWorkflow(emulator, parameters, 'tool', agentType);
 	const runExecutionData = createRunExecutionData({});
 	const agentData: IExecuteData = { node: agent, data: { main: [[{ json: {} }]] }, source: null };
-	const data = additionalData(
-		{ [chatNode.credentialType.name]: withDefaults({ appId: emulator.appId, apiKey: emulator.apiKey, baseUrl: emulator.url }) },
-		lifecycleHooks('tool', [agent, tool], {}),
-	);
 	// As getInputConnectionData builds it: the tool's context on the agent's execute data.
 	const factory = (runIndex: number) =>
 		new SupplyDataContext(workflow, tool, data, 'manual', runExecutionData, runIndex, [], {}, NodeConnectionTypes.AiTool, agentData, [], undefined, agent);
@@ -115,25 +135,8 @@ function engineAgentType(calls: object[]): INodeType {
 export async function engineToolCalls(emulator: Emulator, parameters: INodeParameters, calls: object[]): Promise<{ answers: unknown[]; run: IRun }> {
 	// The engine resumes an agent through its parent node's output: it needs one (here a pass-through start).
 	const start: INode = { id: 'start', name: 'Start', type: 'test.start', typeVersion: 1, position: [0, 0], parameters: {} };
-	const agent: INode = { id: 'agent', name: 'AI Agent', type: 'test.engineAgent', typeVersion: 1, position: [0, 0], parameters: {} };
-	const tool = toolNode(parameters);
-	const workflow = new Workflow({
-		id: 'test-workflow',
-		nodes: [start, agent, tool],
-		connections: {
-			[start.name]: { main: [[{ node: agent.name, type: NodeConnectionTypes.Main, index: 0 }]] },
-			[tool.name]: { [NodeConnectionTypes.AiTool]: [[{ node: agent.name, type: NodeConnectionTypes.AiTool, index: 0 }]] },
-		},
-		active: false,
-		nodeTypes: new TestNodeTypes({ [tool.type]: chatNode.nodeType, [agent.type]: engineAgentType(calls), [start.type]: startType }),
-		settings: { executionOrder: 'v1' },
-	});
-	const hooks = lifecycleHooks('engine-tool', [start, agent, tool], {});
+	const { agent, workflow, hooks, data } = agentWorkflow(emulator, parameters, 'engine-tool', engineAgentType(calls), { node: start, type: startType });
 	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
-	const data = additionalData(
-		{ [chatNode.credentialType.name]: withDefaults({ appId: emulator.appId, apiKey: emulator.apiKey, baseUrl: emulator.url }) },
-		hooks,
-	);
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node: start, data: { main: [[{ json: {} }]] }, source: null }] },
 	});

@@ -1,20 +1,28 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
 import { REDACTED } from '../../shared/errors/redaction';
+import { idField } from '../../shared/fields';
+import { preSendFactory } from '../../shared/fold';
 import { unexpectedAnswer } from '../../shared/output';
-import { paginateByCursor, returnAllOrLimitByCursor } from '../../shared/pagination';
-import { inputError, isObject, readBoolean, readChoice, readId, readJsonList, readJsonObject, readText } from '../../shared/validate';
+import { paginateByCursor, returnAllOrLimitByCursor, type CursorOptions } from '../../shared/pagination';
+import { inputError, isObject, readBoolean, readChoice, readId, readJsonList, readJsonObject, readList, readText } from '../../shared/validate';
+
+// The helpers of the AI Agents node's resources (one module: its paths, cursor lists, answers and fields).
 
 /** Where every Agent Builder endpoint lives on the chat host. */
 export const AGENT_BUILDER = '/ai-agents/agent-builder';
 
+/** The Agent Builder agents' path (ai-agent-service.json). */
+export const AGENTS = `${AGENT_BUILDER}/agents`;
+
 /**
- * The next page of an AI Agents list: `meta.next` sent back as it is, `{affix, createdAt}` (tools,
+ * The next page of an AI Agents list: `meta.next` sent back as it is, `{affix, createdAt}` (agents, tools,
  * servers, actions) or `{affix, cursor}` (knowledge base); undefined when it has neither cursor value.
  */
 export function aiCursor(meta: IDataObject | undefined): IDataObject | undefined {
@@ -27,11 +35,50 @@ export function aiCursor(meta: IDataObject | undefined): IDataObject | undefined
 	return cursor.createdAt === undefined && cursor.cursor === undefined ? undefined : cursor;
 }
 
-// The spec documents no largest `limit`: a page is short by the size the answer says it used.
-const walkAiList = paginateByCursor({ nextCursor: (_page, meta) => aiCursor(meta), sizeFromAnswer: true });
+/** Return All and Limit of an AI Agents cursor list (query `limit`, `affix` and `createdAt`/`cursor`): `meta.next` sent back. */
+const aiReturnAllOrLimitBy = (page: Pick<CursorOptions, 'maxSize' | 'sizeFromAnswer'>) =>
+	returnAllOrLimitByCursor(paginateByCursor({ nextCursor: (_page, meta) => aiCursor(meta), ...page }));
 
-/** Return All and Limit of the AI Agents lists (cursor pages of `limit`, `affix` and `createdAt`/`cursor`). */
-export const aiReturnAllOrLimit = returnAllOrLimitByCursor(walkAiList);
+/**
+ * The AI Agents lists (tools, servers, actions, knowledge base). The spec documents no largest `limit`:
+ * a page is short by the size the answer says it used.
+ */
+export const aiReturnAllOrLimit = aiReturnAllOrLimitBy({ sizeFromAnswer: true });
+
+/** The agents list: 100 a page is asked for (INFERRED: the spec gives no largest `limit`), and a shorter page ends the walk. */
+export const returnAllOrLimitByCreatedAt = aiReturnAllOrLimitBy({ maxSize: 100 });
+
+/**
+ * postReceive: the records of an AI Agents answer, one item each. These answers carry no `data` wrapper
+ * everywhere: a bare record or list (Get Agent, BYO lists), or a record under `key` (`{agent: ...}`,
+ * `{data: [...]}`, `{results: [...]}`). Anything else is an error naming what came.
+ */
+export function recordsOf(key?: string) {
+	return async function records(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+		const value = key === undefined ? response.body : isObject(response.body) ? response.body[key] : undefined;
+		const list = Array.isArray(value) ? value : [value];
+		if (list.every(isObject)) return list.map((json) => ({ json: json as IDataObject }));
+		throw unexpectedAnswer(this, response, key ? `{"${key}": ...}` : 'a record or a list of records');
+	};
+}
+
+/** postReceive: CometChat's `{success, message?}` with what was asked (e.g. the agent's UID) first. */
+export function successWith(asked: string[]) {
+	return async function success(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+		const json: IDataObject = {};
+		for (const parameter of asked) json[parameter] = String(this.getNodeParameter(parameter, '', { extractValue: true })).trim();
+		const body = isObject(response.body) ? response.body : {};
+		json.success = body.success !== false;
+		if (typeof body.message === 'string') json.message = body.message;
+		return [{ json }];
+	};
+}
+
+/** postReceive for deletes: `{deleted: true}` as n8n's UX guide asks, plus CometChat's message when it gives one. */
+export async function deleted(this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+	const message = isObject(response.body) ? response.body.message : undefined;
+	return [{ json: { deleted: true, ...(typeof message === 'string' ? { message } : {}) } }];
+}
 
 /** postReceive: the answer itself is the record (the Agent Builder answers tools, servers, actions unwrapped). */
 export async function theRecord(
@@ -188,3 +235,31 @@ export async function statusItems(
 	if (!isObject(data)) throw unexpectedAnswer(this, response, '{"data": {"<uniqueId>": "<status>"}}');
 	return Object.entries(data).map(([uniqueId, status]) => ({ json: { uniqueId, status } }));
 }
+
+/**
+ * A list of names (tool slugs, actions, IDs) as comma-separated text or a list from an expression, sent as
+ * the body array `bodyKey`; at least one. Shown as an ID field is; only what it sends differs.
+ */
+export const namesField = (name: string, displayName: string, placeholder: string, description: string, bodyKey: string): INodeProperties =>
+	idField(name, displayName, placeholder, description, sendNames(name, displayName, bodyKey));
+
+const sendNames = preSendFactory(function sendNames(parameter: string, field: string, bodyKey: string) {
+	return async function setNames(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const names = readList(this, parameter, field);
+		if (names.length === 0) throw inputError(this, field, 'is empty; give at least one');
+		requestOptions.body = { ...(requestOptions.body as object), [bodyKey]: names };
+		return requestOptions;
+	};
+});
+
+/** A path segment that is not a UID (tool slugs, names, IDs): non-empty, and never one "/", "." or "..". */
+export const checkSegment = preSendFactory(function checkSegment(parameter: string, field: string) {
+	return async function checkPathSegment(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const raw = this.getNodeParameter(parameter, '', { extractValue: true }) as unknown;
+		if (typeof raw !== 'string' && typeof raw !== 'number') throw inputError(this, field, 'must be text');
+		const value = String(raw).trim();
+		if (value === '') throw inputError(this, field, 'is empty');
+		if (value.includes('/') || value === '.' || value === '..') throw inputError(this, field, `"${value}" is not a valid ${field}`);
+		return requestOptions;
+	};
+});

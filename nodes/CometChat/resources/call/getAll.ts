@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { onCallsHost } from '../../../shared/chat/transport';
-import { filtersCollection, onBehalfOfOption, optionsCollection } from '../../../shared/fields';
+import { choiceFilter, filtersCollection, onBehalfOfOption, optionsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
@@ -128,32 +128,26 @@ export const getAll = defineOperation(
 				description: 'Only calls that started at or after this time (CometChat\'s startedAt filter, sent as a Unix timestamp in seconds)',
 				routing: { send: { preSend: [dateFilter('startedAt', 'Started At')] } },
 			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				// The spec's enum; its description also names "unanswered", which the enum leaves out.
-				options: [
-					{ name: 'Ended', value: 'ended' },
-					{ name: 'Ongoing', value: 'ongoing' },
-					{ name: 'Rejected', value: 'rejected' },
+			// The spec's enum; its description also names "unanswered", which the enum leaves out.
+			choiceFilter(
+				'status',
+				'Status',
+				[
+					['Ended', 'ended'],
+					['Ongoing', 'ongoing'],
+					['Rejected', 'rejected'],
 				],
-				default: 'ended',
-				description: 'Only calls with this status',
-				routing: { send: { type: 'query', property: 'status' } },
-			},
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				options: [
-					{ name: 'Audio', value: 'audio' },
-					{ name: 'Video', value: 'video' },
+				'Only calls with this status',
+			),
+			choiceFilter(
+				'type',
+				'Type',
+				[
+					['Audio', 'audio'],
+					['Video', 'video'],
 				],
-				default: 'audio',
-				description: 'Only audio calls or only video calls',
-				routing: { send: { type: 'query', property: 'type' } },
-			},
+				'Only audio calls or only video calls',
+			),
 		]),
 		optionsCollection([onBehalfOfOption('UID of a user to act as: CometChat then lists only the calls that user took part in')]),
 	],

@@ -1,6 +1,6 @@
 import { agentLocator, pathId } from '../../../shared/fields';
 import { defineOperation, type Operation } from '../../../shared/operations';
-import { AGENTS, checkSegment, namesField, recordsOf, successWith } from '../../shared';
+import { AGENTS, checkSegment, namesField, recordsOf, successWith } from '../shared';
 
 // PATCH .../agents/{uid}/<path>/add|remove  body {<key>: [names]}  →  {success: true, data: <the agent>}: the agent as output.
 const LISTS: Array<{ what: string; value: string; path: string; key: string; field?: string; noun: string; placeholder: string; of: string }> = [

@@ -1,6 +1,6 @@
 import { optionsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { AGENTS, recordsOf } from '../../shared';
+import { AGENTS, recordsOf } from '../shared';
 import { AGENT_FIELDS, sendAgent } from './fields';
 
 // POST /ai-agents/agent-builder/agents  body CreateCometChatAgentDto {name, icon?, description?, tools?, apiTools?,

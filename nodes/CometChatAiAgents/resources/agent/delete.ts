@@ -1,6 +1,6 @@
 import { agentLocator, pathId } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { AGENTS, deleted } from '../../shared';
+import { AGENTS, deleted } from '../shared';
 
 // DELETE /ai-agents/agent-builder/agents/{uid}  →  {success: true, message}
 export const deleteAgent = defineOperation(

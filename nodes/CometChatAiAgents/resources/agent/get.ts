@@ -1,6 +1,6 @@
 import { agentLocator, pathId } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { AGENTS, recordsOf } from '../../shared';
+import { AGENTS, recordsOf } from '../shared';
 
 // GET /ai-agents/agent-builder/agents/{uid}  →  <agent> (bare, not wrapped)
 export const get = defineOperation(

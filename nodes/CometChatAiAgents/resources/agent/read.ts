@@ -1,6 +1,6 @@
 import { agentLocator, filtersCollection, pathId } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { AGENTS, checkSegment, recordsOf } from '../../shared';
+import { AGENTS, checkSegment, recordsOf } from '../shared';
 import { readText } from '../../../shared/validate';
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { toolField } from './attach';

@@ -1,6 +1,6 @@
 import { agentLocator, pathId, updateFieldsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { AGENTS, successWith } from '../../shared';
+import { AGENTS, successWith } from '../shared';
 import { AGENT_FIELDS, sendAgent } from './fields';
 
 // PATCH /ai-agents/agent-builder/agents/{uid}  body UpdateCometChatAgentDto (the create fields, none required)  →  {success: true}

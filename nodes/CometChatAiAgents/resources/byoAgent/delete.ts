@@ -1,6 +1,6 @@
 import { byoAgentLocator, pathId } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { deleted } from '../../shared';
+import { deleted } from '../shared';
 
 // DELETE /ai-agents/agents/{uid}  →  {success: true, message}
 export const deleteByoAgent = defineOperation(

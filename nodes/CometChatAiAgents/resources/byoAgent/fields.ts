@@ -3,7 +3,7 @@ import { registerSecretParameter } from '../../../shared/errors/conversion';
 import { REDACTED } from '../../../shared/errors/redaction';
 import { preSendFactory } from '../../../shared/fold';
 import { inputError, isObject, readChoice, readList, readText } from '../../../shared/validate';
-import { recordsOf } from '../../shared';
+import { recordsOf } from '../shared';
 
 // The nine integrations of CreateAgentDTO's oneOf (discriminator integrateWith) and the integrationMeta keys
 // each takes beside baseUrl: agentId, defaultUserId, and headers as an object or as text.

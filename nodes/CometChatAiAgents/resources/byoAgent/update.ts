@@ -1,6 +1,6 @@
 import { byoAgentLocator, pathId, updateFieldsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { successWith } from '../../shared';
+import { successWith } from '../shared';
 import { BYO_FIELDS, baseUrlField, integrationFields, sendByoAgent } from './fields';
 
 // PATCH /ai-agents/agents/{uid}  body UpdateAgentDTO (CreateAgentDTO's fields, none required)  →  {success: true}

@@ -1,5 +1,5 @@
 import { defineOperation } from '../../../shared/operations';
-import { recordsOf } from '../../shared';
+import { recordsOf } from '../shared';
 import { nameField, sendTool, TOOL_FIELDS } from './fields';
 
 // POST /ai-agents/tools  body ToolDto {name, displayName, executionText, description?, doNotExecute?, parameters?}  →  201 <tool>

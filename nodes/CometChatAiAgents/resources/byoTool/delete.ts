@@ -1,6 +1,6 @@
 import { pathId } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { checkSegment, deleted } from '../../shared';
+import { checkSegment, deleted } from '../shared';
 import { toolLocator } from './fields';
 
 // DELETE /ai-agents/tools/{name}  →  {deleted: true}

@@ -1,6 +1,6 @@
 import { pathId } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { checkSegment, recordsOf } from '../../shared';
+import { checkSegment, recordsOf } from '../shared';
 import { toolLocator } from './fields';
 
 // GET /ai-agents/tools/{name}  →  <tool>

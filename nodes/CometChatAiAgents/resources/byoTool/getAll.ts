@@ -1,7 +1,7 @@
-import { filtersCollection } from '../../../shared/fields';
+import { choiceFilter, filtersCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
-import { recordsOf } from '../../shared';
+import { recordsOf } from '../shared';
 
 // GET /ai-agents/tools?type  →  [<tool>...] (bare, not paged)
 export const getAll = defineOperation(
@@ -19,18 +19,15 @@ export const getAll = defineOperation(
 	[
 		...returnAllOrLimitUnpaged,
 		filtersCollection([
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				options: [
-					{ name: 'Action', value: 'action' },
-					{ name: 'Tool', value: 'tool' },
+			choiceFilter(
+				'type',
+				'Type',
+				[
+					['Action', 'action'],
+					['Tool', 'tool'],
 				],
-				default: 'action',
-				description: 'Only actions (CometChat calls them) or only tools (your app handles them)',
-				routing: { send: { type: 'query', property: 'type' } },
-			},
+				'Only actions (CometChat calls them) or only tools (your app handles them)',
+			),
 		]),
 	],
 );

@@ -1,6 +1,6 @@
 import { pathId } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { checkSegment, recordsOf } from '../../shared';
+import { checkSegment, recordsOf } from '../shared';
 import { sendTool, TOOL_FIELDS, toolLocator } from './fields';
 
 // PUT /ai-agents/tools/{name}  body ToolDto (the whole tool; the name stays)  →  <tool>

@@ -1,6 +1,6 @@
 import { optionsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { recordsOf } from '../../shared';
+import { recordsOf } from '../shared';
 import { sendVariable, sourceTypeField, VARIABLE_FIELDS, VARIABLES } from './fields';
 
 // POST .../agents/variables/custom  body {name, sourceType, description?, sourcePath?, constantValue?, defaultValue?}  →  200 <variable>

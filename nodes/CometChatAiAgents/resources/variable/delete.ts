@@ -1,5 +1,5 @@
 import { defineOperation } from '../../../shared/operations';
-import { deleted } from '../../shared';
+import { deleted } from '../shared';
 import { variableLocator, variableUrl } from './fields';
 
 // DELETE .../agents/variables/custom/{variableId}  →  {success: true, message}

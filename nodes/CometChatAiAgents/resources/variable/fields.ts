@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import { pathId } from '../../../shared/fields';
 import { preSendFactory } from '../../../shared/fold';
 import { inputError, isObject, readChoice, readText } from '../../../shared/validate';
-import { AGENTS, checkSegment } from '../../shared';
+import { AGENTS, checkSegment } from '../shared';
 
 export const VARIABLES = `${AGENTS}/variables`;
 export const variableUrl = `=${VARIABLES}/custom/${pathId('variableId')}`;

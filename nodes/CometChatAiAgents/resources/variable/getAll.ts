@@ -1,6 +1,6 @@
 import { defineOperation } from '../../../shared/operations';
 import { returnAllOrLimitUnpaged } from '../../../shared/pagination';
-import { recordsOf } from '../../shared';
+import { recordsOf } from '../shared';
 import { VARIABLES } from './fields';
 
 // GET .../agents/variables/all  →  [<variable>...] (predefined and custom, enabled; not paged; groupByCategory not sent: one item per variable either way)

@@ -1,6 +1,6 @@
 import { updateFieldsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { recordsOf } from '../../shared';
+import { recordsOf } from '../shared';
 import { sendVariable, sourceTypeField, VARIABLE_FIELDS, variableLocator, variableUrl } from './fields';
 
 // PATCH .../agents/variables/custom/{variableId}  body {description?, sourceType?, sourcePath?, constantValue?, defaultValue?}  →  <variable>
