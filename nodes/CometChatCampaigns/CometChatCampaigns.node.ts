@@ -1,10 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { resourceProperties, resources } from './resources';
-import { throwOnApiError } from '../shared/errors/conversion';
-import { cometChatNodeBase, resourceRouting } from '../shared/node';
-import { retrySettings } from '../shared/retry';
-import { CHAT_CREDENTIAL } from '../shared/chat/baseUrl';
-import { chatSecrets } from '../shared/chat/transport';
+import { chatNodeDescription } from '../shared/node';
 import { checkCampaignsCredential } from './transport';
 import { searchCampaigns, searchChannels, searchTemplateCategories, searchTemplates } from './listSearch';
 import { routedExecute } from '../shared/router';
@@ -23,19 +19,7 @@ export class CometChatCampaigns implements INodeType {
 		usableAsTool: true,
 		description: 'Send CometChat campaigns and notifications: templates, channels, notification feed and analytics',
 		defaults: { name: 'CometChat Campaigns' },
-		...cometChatNodeBase(CHAT_CREDENTIAL, chatSecrets, [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: resources.map(({ name, value }) => ({ name, value })),
-				default: 'campaign',
-				routing: resourceRouting(checkCampaignsCredential, throwOnApiError),
-			},
-			...resourceProperties,
-			retrySettings,
-		]),
+		...chatNodeDescription({ resources, resourceProperties, default: 'campaign', checkCredential: checkCampaignsCredential }),
 	};
 
 	methods = {

@@ -3,8 +3,7 @@ import { readDateMillis } from '../../../shared/dates';
 import { filtersCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { paginateByCursor, returnAllOrLimitByCursor } from '../../../shared/pagination';
-import { recordsOf } from '../../shared';
-import { aiCursor } from '../shared';
+import { aiCursor, recordsOf } from '../shared';
 import { KB } from './fields';
 
 /**
