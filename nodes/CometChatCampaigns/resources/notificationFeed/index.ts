@@ -8,7 +8,7 @@ import { cursorList, dateFilter, plainOperation, queryText, recordId, topicOptio
 
 // Every feed operation takes onBehalfOf [SPEC]: the feed of that user; without it, the app's (admin) view.
 const actAs = onBehalfOfOption('UID of the user whose feed this is; without it the request is made as the app');
-const itemField = recordId('feedItemId', 'Feed Item ID', 'The ID of the feed item');
+const itemField = recordId('feedItemId', 'Feed Item ID', 'The ID of the feed item, as Notification Feed → Get Many lists it');
 const ID = `=/notification-feed/${pathId('feedItemId')}`;
 // Sent only when on, as the text "true" (the spec's type for it is a string).
 const sendTemplateOnly = preSendFactory(function sendTemplateOnly(path: string) {

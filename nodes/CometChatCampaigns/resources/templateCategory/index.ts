@@ -39,7 +39,7 @@ const getAll = defineOperation(
 // GET /templates/categories/{id}
 const get = defineOperation(
 	'templateCategory',
-	{ name: 'Get', value: 'get', action: 'Get a template category', description: 'Get a template category', routing: { request: { method: 'GET', url: ID }, output: { postReceive: [unwrapData] } } },
+	{ name: 'Get', value: 'get', action: 'Get a template category', description: 'Get a template category by ID: its name and description', routing: { request: { method: 'GET', url: ID }, output: { postReceive: [unwrapData] } } },
 	[categoryField],
 );
 
@@ -60,7 +60,7 @@ async function buildUpdate(this: IExecuteSingleFunctions, requestOptions: IHttpR
 // DELETE /templates/categories/{id}
 const deleteCategory = defineOperation(
 	'templateCategory',
-	{ name: 'Delete', value: 'delete', action: 'Delete a template category', description: 'Delete a template category', routing: { request: { method: 'DELETE', url: ID }, output: { postReceive: [deletedResult] } } },
+	{ name: 'Delete', value: 'delete', action: 'Delete a template category', description: 'Delete a template category by ID', routing: { request: { method: 'DELETE', url: ID }, output: { postReceive: [deletedResult] } } },
 	[categoryField],
 );
 
