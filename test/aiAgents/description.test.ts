@@ -2,6 +2,9 @@
  * The CometChat AI Agents node's description: what saved workflows depend on, n8n's UX rules for its
  * words, and what an AI agent is told each operation does when the node is one of its tools.
  */
+import type { INode } from 'n8n-workflow';
+// n8n's own making of a node into an agent's tool (what the AI Agent node calls for a *Tool node).
+import { createNodeAsTool } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
 import { aiAgentsNodeType, campaignsNode, nodeType } from '../harness';
 import { expectSavedParameters, expectUxRules, optionsOf } from '../helpers';
 import { operationNames, textProblems, toolSentences } from '../shared/uxText';
@@ -143,5 +146,27 @@ describe('CometChat AI Agents node description', () => {
 		const agent = properties.find((p) => p.name === 'uid' && p.displayOptions?.show?.resource?.includes('agent'))!;
 		expect(agent.type).toBe('resourceLocator');
 		expect(agent.modes?.map((m) => m.name)).toEqual(['list', 'id']);
+	});
+
+	it('as a tool made by n8n: the agent reads the operation and fills only the fields left to it', () => {
+		const tool = (type: typeof aiAgentsNodeType, short: string, parameters: INode['parameters']) =>
+			createNodeAsTool({ node: { id: 't', name: 'Tool', type: `n8n-nodes-cometchat.${short}Tool`, typeVersion: 1, position: [0, 0], parameters }, nodeType: type, handleToolInvocation: async () => '' }).response;
+		const knowledge = tool(aiAgentsNodeType, 'cometChatAiAgents', {
+			resource: 'agent',
+			operation: 'addKnowledge',
+			uid: { __rl: true, mode: 'id', value: "={{ $fromAI('agentUid', 'UID of the agent, as Agent → Get Many lists it', 'string') }}" },
+			sourceType: 'text',
+			uniqueIds: "={{ $fromAI('textEntryIds', 'IDs of the text entries, as Knowledge Base → Get Many Text Entries lists them', 'string') }}",
+		});
+		expect(knowledge.description).toBe('Add knowledge to an agent in CometChat AI Agents');
+		expect(Object.keys(knowledge.schema.shape)).toEqual(['agentUid', 'textEntryIds']);
+		const announce = tool(campaignsNode.nodeType, 'cometChatCampaigns', {
+			resource: 'notification',
+			operation: 'send',
+			templateId: { __rl: true, mode: 'list', value: 'agent_launch' },
+			receivers: "={{ $fromAI('uids', 'UIDs of the users to notify, comma-separated', 'string') }}",
+		});
+		expect(announce.description).toBe('Send a template notification in CometChat Campaigns');
+		expect(Object.keys(announce.schema.shape)).toEqual(['uids']);
 	});
 });
