@@ -227,7 +227,8 @@ export function expectSavedParameters(
 export function expectUxRules(properties: INodeProperties[]): INodeProperties[] {
 	for (const operation of properties.filter((p) => p.name === 'operation')) {
 		const options = optionsOf(operation);
-		expect(options.map((o) => o.name)).toEqual([...options.map((o) => o.name)].sort());
+		// n8n's lint rule (node-param-options-type-unsorted-items) sorts with localeCompare: "Get by Channel" before "Get Overview".
+		expect(options.map((o) => o.name)).toEqual([...options.map((o) => o.name)].sort((a, b) => a.localeCompare(b)));
 		for (const option of options) {
 			expect(option.action).toMatch(/^[A-Z][a-z]/);
 			expect(String(option.routing?.request?.url ?? '').replace(/^=/, '')).toMatch(/^\//);

@@ -1,6 +1,7 @@
-import { nodeType } from '../harness';
+import { aiAgentsNodeType, campaignsNode, nodeType } from '../harness';
 import { waitType } from '../harness/sendAndWait';
 import { entriesFor, expectSavedParameters, expectUxRules } from '../helpers';
+import { operationNames, textProblems, toolSentences } from '../shared/uxText';
 
 const properties = nodeType.description.properties;
 // Fields that several operations show alike are one property (nodes/shared/fold.ts): find the one an operation shows.
@@ -247,5 +248,16 @@ describe('node description', () => {
 		expectUxRules(properties);
 		expect(nodeType.description.usableAsTool).toBe(true);
 		expect(fieldOf('limit', 'user', 'getAll').displayOptions?.show?.returnAll).toEqual([false]);
+	});
+
+	it("words the Bot resource as n8n's guidelines ask, and tells an AI agent what each bot operation does", () => {
+		expect(textProblems(nodeType, operationNames([nodeType, aiAgentsNodeType, campaignsNode.nodeType]), ['bot'])).toEqual([]);
+		expect(toolSentences(nodeType.description, ['bot']).map((s) => s.sentence)).toEqual([
+			'Create a bot in CometChat',
+			'Delete a bot in CometChat',
+			'Get a bot in CometChat',
+			'Get many bots in CometChat',
+			'Update a bot in CometChat',
+		]);
 	});
 });

@@ -12,7 +12,7 @@ export const AGENT_FIELDS: INodeProperties[] = [
 	{ displayName: 'Max Tokens', name: 'maxTokens', type: 'number', typeOptions: { minValue: 1 }, default: 4096, description: 'Most tokens the model writes in one answer' },
 	{ displayName: 'MCP Servers', name: 'mcpServers', type: 'string', default: '', placeholder: 'e.g. filesystem, git', description: 'Slugs of MCP servers the agent may use (comma-separated)' },
 	{ displayName: 'Metadata (JSON)', name: 'metaData', type: 'json', default: '{}', description: 'Your own data about the agent, as a JSON object' },
-	{ displayName: 'Model', name: 'model', type: 'string', default: '', placeholder: 'e.g. gpt-4o-mini', description: 'The model the agent runs on (Agent → List Models lists them); CometChat\'s default model when unset' },
+	{ displayName: 'Model', name: 'model', type: 'string', default: '', placeholder: 'e.g. gpt-4o-mini', description: 'The model the agent runs on (Agent → Get Models lists them); CometChat\'s default model when unset' },
 	{ displayName: 'Temperature', name: 'temperature', type: 'number', typeOptions: { minValue: 0, numberPrecision: 2 }, default: 0.7, description: 'How varied the answers are: lower is more focused' },
 	{ displayName: 'Tools', name: 'tools', type: 'string', default: '', placeholder: 'e.g. gmail, slack', description: 'Slugs of ready-to-use tools the agent may use (comma-separated)' },
 ];

@@ -6,7 +6,7 @@ import { recordId } from '../../fields';
 
 // Every feed operation takes onBehalfOf [SPEC]: the feed of that user; without it, the app's (admin) view.
 export const actAs = onBehalfOfOption('UID of the user whose feed this is; without it the request is made as the app');
-export const feedItemField = recordId('feedItemId', 'Feed Item ID', 'The ID of the feed item');
+export const feedItemField = recordId('feedItemId', 'Feed Item ID', 'The ID of the feed item, as Notification Feed → Get Many lists it');
 
 /** The URL of the feed item, with `tail` after it (e.g. `/read`). */
 export const feedItemUrl = (tail = '') => `=/notification-feed/${pathId('feedItemId')}${tail}`;

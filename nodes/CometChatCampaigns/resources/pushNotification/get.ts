@@ -6,6 +6,6 @@ import { actAs, pushNotificationField, pushNotificationUrl } from './fields';
 // GET /push-notifications/{id}
 export const get = defineOperation(
 	'pushNotification',
-	{ name: 'Get', value: 'get', action: 'Get a push notification', description: 'Get a push notification', routing: { request: { method: 'GET', url: pushNotificationUrl() }, output: { postReceive: [unwrapData] } } },
+	{ name: 'Get', value: 'get', action: 'Get a push notification', description: 'Get one push notification sent to a user, by its ID', routing: { request: { method: 'GET', url: pushNotificationUrl() }, output: { postReceive: [unwrapData] } } },
 	[pushNotificationField, optionsCollection([actAs])],
 );

@@ -5,6 +5,6 @@ import { categoryField, categoryUrl } from './fields';
 // DELETE /templates/categories/{id}
 export const deleteCategory = defineOperation(
 	'templateCategory',
-	{ name: 'Delete', value: 'delete', action: 'Delete a template category', description: 'Delete a template category', routing: { request: { method: 'DELETE', url: categoryUrl }, output: { postReceive: [deletedResult] } } },
+	{ name: 'Delete', value: 'delete', action: 'Delete a template category', description: 'Delete a template category by ID', routing: { request: { method: 'DELETE', url: categoryUrl }, output: { postReceive: [deletedResult] } } },
 	[categoryField],
 );
