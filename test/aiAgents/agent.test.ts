@@ -100,12 +100,10 @@ describe('CometChat AI Agents → Agent', () => {
 	});
 
 	it('walks the createdAt cursor with Return All, 100 a page, until a short page', async () => {
-		for (let i = 1; i <= 205; i++) {
-			const now = ctx.emulator.state.now() * 1000 + i;
-			store().agents.set(`a-${i}`, { uid: `a-${i}`, name: `Agent ${i}`, createdAt: now });
-		}
-		const { items } = await run({ operation: 'getAll', returnAll: true });
+		// One clock reading for all (read after the run, a busy machine's second had moved on).
 		const first = ctx.emulator.state.now() * 1000;
+		for (let i = 1; i <= 205; i++) store().agents.set(`a-${i}`, { uid: `a-${i}`, name: `Agent ${i}`, createdAt: first + i });
+		const { items } = await run({ operation: 'getAll', returnAll: true });
 		expect(ctx.emulator.requests.map((r) => r.query)).toEqual([
 			{ limit: '100' },
 			{ limit: '100', affix: 'append', createdAt: String(first + 106) },

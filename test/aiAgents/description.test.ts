@@ -83,7 +83,9 @@ describe('CometChat AI Agents node description', () => {
 				deleteUpload: ['uploadId'],
 				deleteWebsite: ['websiteId'],
 				getDiscoveredUrls: ['websiteId', 'returnAll', 'limit', 'filters'],
+				getManySources: ['returnAll', 'limit', 'filters'],
 				getManyText: ['returnAll', 'limit'],
+				getPages: ['sourceType', 'sourceId', 'returnAll', 'limit'],
 				getText: ['uniqueId'],
 				pollDiscoveredUrls: ['websiteId', 'urlIds'],
 				pollStatus: ['uniqueIds'],
@@ -92,6 +94,7 @@ describe('CometChat AI Agents node description', () => {
 				sync: ['sourceType', 'sourceId'],
 				syncDiscoveredUrls: ['websiteId', 'urlIds'],
 				updateText: ['uniqueId', 'updateFields'],
+				uploadFile: ['binaryPropertyName'],
 			},
 			mcpServer: {
 				create: ['name', 'slug', 'url', 'options'],
@@ -126,7 +129,7 @@ describe('CometChat AI Agents node description', () => {
 	it('tells an AI agent what each operation does, one distinct sentence per tool', () => {
 		expect(description.description).toBe('Build and manage CometChat AI agents: Agent Builder agents, tools, knowledge base and bring-your-own agents');
 		const sentences = toolSentences(description);
-		expect(sentences).toHaveLength(65);
+		expect(sentences).toHaveLength(68);
 		for (const { action, sentence } of sentences) expect(sentence).toBe(`${action} in CometChat AI Agents`);
 		expect(new Set(sentences.map((s) => s.sentence)).size).toBe(sentences.length);
 		const said = Object.fromEntries(sentences.map((s) => [`${s.resource}.${s.operation}`, s.sentence]));
