@@ -1,4 +1,5 @@
 import { BoundedMemory } from '../../nodes/shared/subExecutions';
+import { seedMessage } from '../emulator/routes/messages';
 import { byId, derivedMuid, json, run, useEmulator } from '../helpers';
 
 // A tool that is a sub-workflow (Call n8n Workflow Tool), or an Execute Workflow node, runs the CometChat
@@ -33,6 +34,22 @@ describe('one identity for a send across n8n\'s tries of a sub-workflow tool (a 
 		expect(json(second.items)).toEqual([expect.objectContaining({ id: ctx.emulator.state.messages[0].id, muid: derivedMuid(0, { execution: 'sub-1' }) })]);
 	});
 
+	it('Reply in Thread (the MUID in the reply\'s metadata): the later sub-execution looks the earlier try\'s reply up', async () => {
+		ctx.emulator.seedUser({ uid: 'alice' });
+		ctx.emulator.seedUser({ uid: 'bob' });
+		const parentId = seedMessage(ctx.emulator.state, { sender: 'alice', receiver: 'bob', text: 'Hike on Saturday?' }).id;
+		const reply = { resource: 'message', operation: 'replyInThread', messageId: parentId, sender: byId('bob'), receiverType: 'user', receiver: byId('alice'), text: 'Count me in' };
+		ctx.emulator.failNext({ drop: true, handle: true });
+		ctx.emulator.failNext(refusedLookUp);
+		expect((await run(ctx, reply, sub('sub-1'))).error?.message).toContain('it may or may not have taken effect');
+		const second = await run(ctx, reply, sub('sub-2'));
+		expect(second.error).toBeUndefined();
+		expect(lines()).toEqual([`POST /v3/messages/${parentId}/thread lost`, 'GET /v3/users/alice/messages 403', 'GET /v3/users/alice/messages 200']);
+		const replies = ctx.emulator.state.messages.filter((m) => m.parentId === parentId);
+		expect(replies).toHaveLength(1);
+		expect(json(second.items)).toEqual([expect.objectContaining({ id: replies[0].id, data: expect.objectContaining({ metadata: { muid: derivedMuid(0, { execution: 'sub-1' }) } }) })]);
+	});
+
 	it('a sub-execution of the same parent sending other content is its own message, under its own MUID, without a lookup', async () => {
 		await unknownFirstTry('sub-1');
 		const second = await run(ctx, send('Bye'), sub('sub-2'));
@@ -48,7 +65,7 @@ describe('one identity for a send across n8n\'s tries of a sub-workflow tool (a 
 		expect(ctx.emulator.state.messages).toHaveLength(2);
 	});
 
-	it('two confirmed identical calls of one parent are two messages (only an unknown outcome is remembered)', async () => {
+	it('two answered identical sends in sub-executions of one parent are two messages (a second call, or n8n\'s retry of a sub-workflow that failed after its send): only an unknown outcome is remembered', async () => {
 		ctx.emulator.seedUser({ uid: 'alice' });
 		await run(ctx, send(), sub('sub-1'));
 		await run(ctx, send(), sub('sub-2'));
