@@ -50,6 +50,23 @@ describe('one identity for a send across n8n\'s tries of a sub-workflow tool (a 
 		expect(json(second.items)).toEqual([expect.objectContaining({ id: replies[0].id, data: expect.objectContaining({ metadata: { muid: derivedMuid(0, { execution: 'sub-1' }) } }) })]);
 	});
 
+	it('a later sub-execution that does not find the earlier try\'s message fails "outcome unknown" again, and sends nothing', async () => {
+		ctx.emulator.seedUser({ uid: 'alice' });
+		// The first try's answer is lost before CometChat stored it, and its lookup refused.
+		ctx.emulator.failNext({ drop: true });
+		ctx.emulator.failNext(refusedLookUp);
+		const parameters = { ...send(), retry: { settleTime: 1 } };
+		expect((await run(ctx, parameters, sub('sub-1'))).error?.message).toContain('it may or may not have taken effect');
+		const second = await run(ctx, parameters, sub('sub-2'));
+		expect(second.error?.message).toBe(
+			`This message (Message UID "${derivedMuid(0, { execution: 'sub-1' })}") may already have been sent by an earlier try of this node (n8n's Retry On Fail), and CometChat could not confirm it: no message with Message UID "${derivedMuid(0, { execution: 'sub-1' })}" and this content reached user alice within 1 s after the answer was lost; it was not sent again [item 0]`,
+		);
+		// Only lookups after the first try's send (as many as the rest of the settle time allows).
+		expect(lines().filter((line) => line.startsWith('POST'))).toEqual(['POST /v3/messages lost']);
+		expect(new Set(lines().slice(1))).toEqual(new Set(['GET /v3/users/alice/messages 403', 'GET /v3/users/alice/messages 200']));
+		expect(ctx.emulator.state.messages).toHaveLength(0);
+	});
+
 	it('a sub-execution of the same parent sending other content is its own message, under its own MUID, without a lookup', async () => {
 		await unknownFirstTry('sub-1');
 		const second = await run(ctx, send('Bye'), sub('sub-2'));
