@@ -147,8 +147,8 @@ export function expectManagementRequest(
  * The MUID the node gives a message without one of the user's, in the harness's execution: `n8n-` and
  * the first 24 hex digits of sha256(workflow, execution, node name, run index, item index).
  */
-export function derivedMuid(itemIndex = 0, { runIndex = 0, node = 'CometChat' } = {}): string {
-	const key = ['test-workflow', 'test-execution', node, String(runIndex), String(itemIndex)].join('\u0000');
+export function derivedMuid(itemIndex = 0, { runIndex = 0, node = 'CometChat', execution = 'test-execution' } = {}): string {
+	const key = ['test-workflow', execution, node, String(runIndex), String(itemIndex)].join('\u0000');
 	return `n8n-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 }
 

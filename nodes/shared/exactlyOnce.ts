@@ -16,6 +16,7 @@ import { carries, cometChatTime, readAnswer, received, type ReadAnswer } from '.
 import { cursorOf } from './pagination';
 import { retrying, settleSecondsOf, settleStep, withRetries, type LostAnswerVerdict } from './retry';
 import { CHAT_CREDENTIAL } from './chat/baseUrl';
+import { BoundedMemory, parentExecutionOf } from './subExecutions';
 import { runOf } from './tries';
 import { isPlainObject, sameId } from './validate';
 
@@ -57,6 +58,8 @@ interface Attempt {
 	mayBeStored: boolean;
 	/** When the first answer was lost (ms): the settle time runs from there. */
 	lostAt?: number;
+	/** Whether the send ended "outcome unknown": a lookup could neither find it nor prove it absent. */
+	unknown?: boolean;
 	settled: Promise<void>;
 }
 
@@ -65,6 +68,37 @@ const tried = new WeakMap<object, Map<string, Attempt>>();
 
 /** The items of a node run by MUID: the first item that sends it, what it sends and its result. */
 const byMuid = new WeakMap<object, Map<string, { itemIndex: number; content: string; result: Promise<INodeExecutionData[]> }>>();
+
+/**
+ * Sends made in a sub-execution that ended "outcome unknown", so that n8n's next try of the tool (a new
+ * sub-execution of the same parent execution, with a new execution id, so a new derived MUID) uses the
+ * first try's MUID and looks it up instead of sending it again. Keyed by parent execution, workflow, node,
+ * item and the send's content (subExecutionKey); let go of when a later try confirms or refuses it.
+ * Kept in this process: n8n runs a sub-workflow in the process that runs its parent, in queue mode too
+ * (n8n 2.41 workflow-execute-additional-data.js executeWorkflow: `new WorkflowExecute(…)
+ * .processRunExecutionData(workflow)` in the caller's process, the worker that runs the parent).
+ * n8n's tries of a tool come within minutes (at most 5 tries, at most 5 s apart, each at most Max Wait
+ * and the settle time), so an hour is ample; 10,000 entries of a few hundred bytes bound it to a few MB.
+ */
+const unknownSends = new BoundedMemory<{ muid: string; startedMs: number; from?: number; lostAt?: number }>(10_000, 60 * 60 * 1000);
+
+/**
+ * A send's identity across the sub-executions of one parent execution: parent, workflow, node, item and
+ * what is sent (method, endpoint, sender, the body without a derived MUID, since each sub-execution derives
+ * a new one; the user's own MUID is part of it).
+ */
+function subExecutionKey(context: IExecuteSingleFunctions, parent: string, options: IHttpRequestOptions, target: Target): string {
+	const derived = target.muid === derivedMuid(context);
+	const body = derived ? withMuid(options.body as IDataObject, '') : options.body;
+	return canonical([parent, context.getWorkflow().id ?? '', context.getNode().name, context.getItemIndex(), options.method, options.url, target.sender, body]);
+}
+
+/** The body with its MUID (the body's `muid`, or the thread body's `data.metadata.muid`) replaced. */
+function withMuid(body: IDataObject, muid: string): IDataObject {
+	if (body.muid !== undefined) return { ...body, muid };
+	const data = (body.data ?? {}) as IDataObject;
+	return { ...body, data: { ...data, metadata: { ...((data.metadata ?? {}) as IDataObject), muid } } };
+}
 
 /**
  * The MUID of a message without one of the user's: `n8n-` and a hash of workflow, execution, node name,
@@ -144,11 +178,24 @@ export async function sendOnce(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const options = { ...requestData.options, url: requestData.options.url ?? '' } as IHttpRequestOptions;
-	const target = targetOf(options);
+	let target = targetOf(options);
 	// Not a message this helper knows (no MUID): sent as any other request, never repeated.
 	if (!target.muid) return await withRetries(this, options, async () => await this.makeRoutingRequest(requestData));
 	const { key: run } = runOf(this);
 	if (!run) return await sendItem(this, requestData, options, target, undefined);
+	const parent = parentExecutionOf(this);
+	let subExecution: SubExecutionSend | undefined;
+	if (parent !== undefined) {
+		subExecution = { key: subExecutionKey(this, parent, options, target) };
+		const earlier = unknownSends.get(subExecution.key);
+		if (earlier) {
+			// An earlier sub-execution of this parent made this send and ended "outcome unknown": this is n8n's
+			// retry of the tool, and the earlier MUID is looked up before anything is sent.
+			options.body = withMuid(options.body as IDataObject, earlier.muid);
+			target = targetOf(options);
+			subExecution.earlier = { startedMs: earlier.startedMs, from: earlier.from, lostAt: earlier.lostAt, mayBeStored: true, settled: Promise.resolve() };
+		}
+	}
 	// One MUID, one message: a second item of the run with the same MUID and the same request gets the
 	// first item's message; with other content it is refused before anything is sent (CometChat would
 	// store both, and a lookup could not tell them apart).
@@ -172,9 +219,15 @@ export async function sendOnce(
 		}
 		return items.map((item) => ({ ...item, pairedItem: undefined }));
 	}
-	const result = sendItem(this, requestData, options, target, run);
+	const result = sendItem(this, requestData, options, target, run, subExecution);
 	muids.set(target.muid, { itemIndex, content, result });
 	return await result;
+}
+
+/** A send in a sub-execution: its key in unknownSends, and the earlier sub-execution's try found there. */
+interface SubExecutionSend {
+	key: string;
+	earlier?: Attempt;
 }
 
 /** One item's message, sent once: its earlier tries (n8n's retries) looked up first. */
@@ -184,13 +237,14 @@ async function sendItem(
 	options: IHttpRequestOptions,
 	target: Target,
 	run: object | undefined,
+	subExecution?: SubExecutionSend,
 ): Promise<INodeExecutionData[]> {
 	// Recorded before anything else: n8n may start a Retry On Fail re-run while this run's sends are still
 	// under way (an item failing as its request is built), and the re-run must wait for them.
 	const attempts = (run && tried.get(run)) || new Map<string, Attempt>();
 	if (run) tried.set(run, attempts);
 	const key = `${context.getItemIndex()}\u0000${target.muid}`;
-	const earlier = attempts.get(key);
+	const earlier = attempts.get(key) ?? subExecution?.earlier;
 	let settle = (): void => undefined;
 	const attempt: Attempt = {
 		startedMs: earlier?.startedMs ?? Date.now(),
@@ -199,43 +253,63 @@ async function sendItem(
 	};
 	attempts.set(key, attempt);
 	try {
-		if (earlier) {
-			await earlier.settled;
-			Object.assign(attempt, { mayBeStored: earlier.mayBeStored, lostAt: earlier.lostAt, from: earlier.from });
-		}
-		return await withinConcurrency(context, async () => {
-			const found = new Map<string, IDataObject>();
-			const missing = () => target.receivers.filter((receiver) => !found.has(receiverKey(receiver)));
-			const answer = async (response: IN8nHttpFullResponse) => await received(context, requestData, withFound(response, target, found));
-
-			if (attempt.mayBeStored) {
-				// An earlier try (n8n's retry of the node) may have stored this message: look, never send it again.
-				const verdict = await settleLookUp(context, options, target, attempt, found);
-				if ('unknown' in verdict) throw beforeResend(context, options, target, verdict.unknown);
-				return await answer(stored());
-			}
-			let lost = false;
-			const send = async (): Promise<INodeExecutionData[]> => {
-				attempt.mayBeStored = true;
-				const request = { ...options, body: bodyFor(options.body as IDataObject, missing()), returnFullResponse: true, ignoreHttpStatusErrors: true };
-				const response = (await context.helpers.httpRequestWithAuthentication.call(context, CHAT_CREDENTIAL, request)) as IN8nHttpFullResponse;
-				// CometChat refused the message (4xx, 429 too): not stored; unless an earlier answer was lost, a re-run need not look it up.
-				const { statusCode } = response;
-				if (statusCode >= 400 && statusCode < 500 && !lost && found.size === 0) attempt.mayBeStored = false;
-				return await answer(response);
-			};
-			return await retrying(context, options, send, {
-				afterLostAnswer: async (): Promise<LostAnswerVerdict<INodeExecutionData[]>> => {
-					lost = true;
-					attempt.lostAt ??= Date.now();
-					const verdict = await settleLookUp(context, options, target, attempt, found);
-					return 'unknown' in verdict ? verdict : { found: await answer(stored()) };
-				},
-			});
-		});
+		return await sendAttempt(context, requestData, options, target, attempt, earlier);
 	} finally {
+		// Remembered only when the outcome is unknown: once sent, found or refused, a later identical call
+		// is a deliberate one, its own message.
+		if (subExecution && attempt.unknown) unknownSends.set(subExecution.key, { muid: target.muid, startedMs: attempt.startedMs, from: attempt.from, lostAt: attempt.lostAt });
+		else if (subExecution) unknownSends.delete(subExecution.key);
 		settle();
 	}
+}
+
+/** A try of one item's message: when an earlier try may have stored it, it is looked up, never sent again. */
+async function sendAttempt(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	options: IHttpRequestOptions,
+	target: Target,
+	attempt: Attempt,
+	earlier: Attempt | undefined,
+): Promise<INodeExecutionData[]> {
+	if (earlier) {
+		await earlier.settled;
+		Object.assign(attempt, { mayBeStored: earlier.mayBeStored, lostAt: earlier.lostAt, from: earlier.from });
+	}
+	return await withinConcurrency(context, async () => {
+		const found = new Map<string, IDataObject>();
+		const missing = () => target.receivers.filter((receiver) => !found.has(receiverKey(receiver)));
+		const answer = async (response: IN8nHttpFullResponse) => await received(context, requestData, withFound(response, target, found));
+
+		if (attempt.mayBeStored) {
+			// An earlier try (n8n's retry of the node) may have stored this message: look, never send it again.
+			const verdict = await settleLookUp(context, options, target, attempt, found);
+			if ('unknown' in verdict) {
+				attempt.unknown = true;
+				throw beforeResend(context, options, target, verdict.unknown);
+			}
+			return await answer(stored());
+		}
+		let lost = false;
+		const send = async (): Promise<INodeExecutionData[]> => {
+			attempt.mayBeStored = true;
+			const request = { ...options, body: bodyFor(options.body as IDataObject, missing()), returnFullResponse: true, ignoreHttpStatusErrors: true };
+			const response = (await context.helpers.httpRequestWithAuthentication.call(context, CHAT_CREDENTIAL, request)) as IN8nHttpFullResponse;
+			// CometChat refused the message (4xx, 429 too): not stored; unless an earlier answer was lost, a re-run need not look it up.
+			const { statusCode } = response;
+			if (statusCode >= 400 && statusCode < 500 && !lost && found.size === 0) attempt.mayBeStored = false;
+			return await answer(response);
+		};
+		return await retrying(context, options, send, {
+			afterLostAnswer: async (): Promise<LostAnswerVerdict<INodeExecutionData[]>> => {
+				lost = true;
+				attempt.lostAt ??= Date.now();
+				const verdict = await settleLookUp(context, options, target, attempt, found);
+				if ('unknown' in verdict) attempt.unknown = true;
+				return 'unknown' in verdict ? verdict : { found: await answer(stored()) };
+			},
+		});
+	});
 }
 
 /** The answer CometChat would have given, for messages found by a lookup (filled in by withFound). */

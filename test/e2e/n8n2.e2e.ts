@@ -13,11 +13,12 @@ import { HUMAN_REVIEW, HUMAN_REVIEW_PATH } from './n8n/human-review';
 import { SEND_AND_WAIT_WORKFLOWS, sendAndWaitTests } from './n8n/send-and-wait';
 import { clickInChat, waitingQuestion } from './n8n/live-examples';
 import { exampleId, exampleNames, loadExample, PACKAGE_NAME } from './n8n/setup';
+import { SUB_WORKFLOW_TOOL_WORKFLOWS, subWorkflowToolTests } from './n8n/sub-workflow-tool';
 import { builtNode, e2eTest, liveContext, loadCheck, useRealN8n, workflowContext } from './n8n/suite';
 
 const examples = exampleNames();
 const checks = Object.fromEntries(examples.map((name) => [name, loadCheck(name)]));
-const suite = useRealN8n('n8n2', examples, undefined, [HUMAN_REVIEW, ...SEND_AND_WAIT_WORKFLOWS]);
+const suite = useRealN8n('n8n2', examples, undefined, [HUMAN_REVIEW, ...SEND_AND_WAIT_WORKFLOWS, ...SUB_WORKFLOW_TOOL_WORKFLOWS]);
 const NODE = `${PACKAGE_NAME}.cometChat`;
 
 describe('every example has a check', () => {
@@ -44,6 +45,9 @@ describe('n8n start: editor, REST API and webhooks', () => {
 		await suite.n8n.start();
 		await suite.n8n.setupOwner();
 	}, 600000);
+
+	// Started by webhooks (n8n execute cannot run beside n8n start).
+	subWorkflowToolTests(suite);
 
 	e2eTest(suite, 'loads the node, its AI tool variant, the trigger and the credentials with their tests', async () => {
 		const nodes = await suite.n8n.rest<Array<{ name: string; displayName: string; usableAsTool?: unknown; codex?: { categories?: string[] } }>>('GET', '/types/nodes.json');

@@ -298,6 +298,8 @@ export interface RunOptions {
 	node?: NodeKind;
 	/** The node's settings (Retry On Fail and its tries). */
 	settings?: NodeSettings;
+	/** The execution's id ('test-execution' by default), and its parent's when it is a sub-execution. */
+	execution?: { id?: string; parentId?: string };
 }
 
 export interface RunResult {
@@ -309,7 +311,7 @@ export interface RunResult {
 }
 
 /** Executes one CometChat node with the given input items, as n8n would in a workflow run. */
-export async function runNode({ parameters, credentials, input, continueOnFail, node: kind = chatNode, settings }: RunOptions): Promise<RunResult> {
+export async function runNode({ parameters, credentials, input, continueOnFail, node: kind = chatNode, settings, execution }: RunOptions): Promise<RunResult> {
 	const node = makeNode(parameters, continueOnFail, kind, settings);
 	const workflow = makeWorkflow(node, kind);
 	const hooks = lifecycleHooks('test', [node], {});
@@ -318,9 +320,11 @@ export async function runNode({ parameters, credentials, input, continueOnFail, 
 		executionData: {
 			nodeExecutionStack: [{ node, data: { main: [input ?? [{ json: {} }]] }, source: null }],
 		},
+		// As n8n's executeWorkflow starts a sub-workflow (getRunData): n8n-core then tells the nodes parentExecutionId.
+		...(execution?.parentId ? { parentExecution: { executionId: execution.parentId, workflowId: 'parent-workflow' } } : {}),
 	});
 	const data = { [kind.credentialType.name]: credentialDefaults(kind.credentialType, credentials) };
-	const execute = new WorkflowExecute(additionalData(data, hooks), 'manual', runExecutionData);
+	const execute = new WorkflowExecute({ ...additionalData(data, hooks), ...(execution?.id ? { executionId: execution.id } : {}) }, 'manual', runExecutionData);
 	let run: IRun;
 	try {
 		await execute.processRunExecutionData(workflow);
