@@ -360,7 +360,8 @@ export const OVERRIDES: Record<string, INodeParameters> = {
 	},
 	// BYO agents' headers: a JSON object for most integrations.
 	'byoAgent.create': { headers: '{"authorization":"Basic sample"}' },
-	'byoAgent.update': { headers: '{"authorization":"Basic sample"}' },
+	// Update's base variant names AG2 (its Default User ID and Headers shown); Unchanged runs as an extra variant.
+	'byoAgent.update': { integrateWith: 'ag2', headers: '{"authorization":"Basic sample"}' },
 	// BYO tools' parameters: a JSON schema of type object.
 	...Object.fromEntries(
 		[
@@ -548,6 +549,8 @@ export const INPUT_BINARY: Record<string, IBinaryKeyData> = {
 	},
 };
 export const EXTRA_VARIANTS: Record<string, INodeParameters[]> = {
+	// Integrate With = Unchanged: the agent's integration (AG2, as the recorder answers it) is read and sent.
+	'byoAgent.update': [{ integrateWith: 'unchanged' }],
 	// A message to a group, with the group's and its owner's details.
 	'dataImport.importMessages': [
 		{
@@ -685,6 +688,8 @@ export const MILLISECONDS: Record<string, string> = {
 	'GET /stats toDate': 'the spec\'s example answer echoes the range in milliseconds; reference §1',
 	'GET /ai-agents/agent-builder/knowledge-base startTime': 'the spec: "Unix timestamp in milliseconds"',
 	'GET /ai-agents/agent-builder/knowledge-base endTime': 'the spec: "Unix timestamp in milliseconds"',
+	'GET /ai-agents/agent-builder/knowledge-base/website/{parentUniqueId}/discovered-urls startTime': 'the spec: "Unix timestamp in milliseconds"',
+	'GET /ai-agents/agent-builder/knowledge-base/website/{parentUniqueId}/discovered-urls endTime': 'the spec: "Unix timestamp in milliseconds"',
 };
 const TIME_NAME = /(At|Timestamp|Date|Time)$|^(from|to|until)$/;
 
@@ -716,6 +721,15 @@ const INT_RANGE: Record<string, [number, number]> = { int32: [-(2 ** 31), 2 ** 3
 /** How a JSON value breaks one schema: type, format, enum, bounds, lengths, then its entries. */
 function valueViolations(schema: Json, value: Json, at: string, name: string, options: CheckOptions & { op?: string }): string[] {
 	const s = resolve(schema) ?? {};
+	// A discriminated oneOf: the value must name its variant by the discriminator property (the variant whose
+	// enum of it has the value), and fit that variant.
+	if (s.discriminator && s.oneOf && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+		const tag = value[s.discriminator];
+		const variant = s.oneOf.find((alternative: Json) => resolve(alternative)?.properties?.[s.discriminator]?.enum?.includes(tag));
+		if (tag === undefined) return [`${at}.${s.discriminator} is missing: the spec picks the variant of this oneOf by it`];
+		if (!variant) return [`${at}.${s.discriminator}=${JSON.stringify(tag)} names no variant of this oneOf`];
+		return valueViolations(variant, value, at, name, options);
+	}
 	// oneOf/anyOf: the value must fit one alternative; report the closest one's problems.
 	const alternatives = [...(s.oneOf ?? []), ...(s.anyOf ?? [])];
 	if (alternatives.length) {
@@ -908,6 +922,8 @@ export interface Recorded {
  * (management) finds its app in the GET /apps search result.
  */
 const RECORDER_ANSWERS: Record<string, (query: Record<string, string>) => unknown> = {
+	// The BYO agents (one unpaged list): Update with Integrate With = Unchanged reads the agent's integration here.
+	'GET /v3/ai-agents/agents': () => [{ uid: 'sample-uid', name: 'Sample', integrateWith: 'ag2', integrationType: 'agent' }],
 	'GET /apps': (query) => ({ data: [{ id: query.searchKey ?? 'sample' }], meta: { pagination: { total: 1, count: 1, per_page: 1, current_page: 1, total_pages: 1 } } }),
 };
 
