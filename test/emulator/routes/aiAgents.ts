@@ -418,6 +418,8 @@ export const aiAgentRoutes: Route[] = [
 	route('PATCH', '/ai-agents/agents/:uid', (ctx) => {
 		const agent = byoAgentOf(ctx);
 		const input = body(ctx);
+		// INFERRED: UpdateAgentDTO is a oneOf picked by integrateWith (its discriminator): without it no variant is named.
+		if (input.integrateWith === undefined) throw fail(400, 'integrateWith should not be empty');
 		checkByoAgent(ctx, input, false);
 		Object.assign(agent, input, { updatedAt: iso(ctx.state) });
 		return { status: 200, body: { success: true } };
