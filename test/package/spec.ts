@@ -922,8 +922,6 @@ export interface Recorded {
  * (management) finds its app in the GET /apps search result.
  */
 const RECORDER_ANSWERS: Record<string, (query: Record<string, string>) => unknown> = {
-	// The BYO agents (one unpaged list): Update with Integrate With = Unchanged reads the agent's integration here.
-	'GET /v3/ai-agents/agents': () => [{ uid: 'sample-uid', name: 'Sample', integrateWith: 'ag2', integrationType: 'agent' }],
 	'GET /apps': (query) => ({ data: [{ id: query.searchKey ?? 'sample' }], meta: { pagination: { total: 1, count: 1, per_page: 1, current_page: 1, total_pages: 1 } } }),
 };
 
@@ -941,9 +939,16 @@ const UPLOAD_ANSWERS: Array<[RegExp, (uploadUrl: string) => unknown]> = [
 // A source's pages answer them under data.pageContent (ai-agent-service.json).
 const PAGES = /^\/v3\/ai-agents\/agent-builder\/knowledge-base\/[^/]+\/[^/]+\/pages$/;
 
-export function startRecorder(): Promise<{ server: Server; url: string; requests: Recorded[]; uploads: Recorded[] }> {
+export function startRecorder(): Promise<{ server: Server; url: string; requests: Recorded[]; uploads: Recorded[]; byoAgent: { uid: string } }> {
 	const requests: Recorded[] = [];
 	const uploads: Recorded[] = [];
+	// The BYO agents (one unpaged list) answer one AG2 agent, with the UID a test sets (sample-uid unless told):
+	// BYO Agent → Update with Integrate With = Unchanged reads the agent's integration from this list.
+	const byoAgent = { uid: 'sample-uid' };
+	const answers: typeof RECORDER_ANSWERS = {
+		...RECORDER_ANSWERS,
+		'GET /v3/ai-agents/agents': () => [{ uid: byoAgent.uid, name: 'Sample', integrateWith: 'ag2', integrationType: 'agent' }],
+	};
 	const server = createServer((req: IncomingMessage, res) => {
 		let raw = '';
 		req.on('data', (chunk) => (raw += chunk));
@@ -970,13 +975,13 @@ export function startRecorder(): Promise<{ server: Server; url: string; requests
 			});
 			res.writeHead(200, { 'content-type': 'application/json' });
 			const pages = req.method === 'GET' && PAGES.test(url.pathname) ? () => ({ data: { sourceDetails: {}, pageContent: [] }, meta: { current: { limit: 1, count: 0 } } }) : undefined;
-			const answer = RECORDER_ANSWERS[`${req.method} ${url.pathname}`] ?? pages;
+			const answer = answers[`${req.method} ${url.pathname}`] ?? pages;
 			// `agent` and `results`: where AI Agents answers put their records (ai-agent-service.json).
 			res.end(JSON.stringify(answer ? answer(Object.fromEntries(url.searchParams)) : { data: {}, meta: { pagination: { total: 0, count: 0, per_page: 1, current_page: 1, total_pages: 1 } }, agent: {}, results: [] }));
 		});
 	});
 	return new Promise((done) =>
-		server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`, requests, uploads })),
+		server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`, requests, uploads, byoAgent })),
 	);
 }
 
