@@ -6,8 +6,8 @@
  *
  * into test/package/spec-digest.json: per file, each operation's method, path, tag and operationId; its
  * parameters (name, in, required, style/explode, schema); its request body's schemas per media type.
- * Schemas keep only type, format, enum, required, properties, items, allOf/oneOf/anyOf, nullable,
- * additionalProperties and the numeric and length bounds; $refs are resolved in place (the specs have no
+ * Schemas keep only type, format, enum, required, properties, items, allOf/oneOf/anyOf (and a oneOf's
+ * discriminator property name), nullable, additionalProperties and the numeric and length bounds; $refs are resolved in place (the specs have no
  * cycles); descriptions, examples, defaults and responses are left out. Refs the files do not define
  * (chat-apis.json's moderation operations name parameters it lacks) are left out too. Keys are sorted and
  * operations ordered by path and method, so the same files always give the same bytes.
@@ -43,6 +43,8 @@ export interface DigestSchema {
 	allOf?: DigestSchema[];
 	oneOf?: DigestSchema[];
 	anyOf?: DigestSchema[];
+	/** The property whose value picks the oneOf variant (each variant's enum of it names its value). */
+	discriminator?: string;
 	minimum?: number;
 	maximum?: number;
 	minLength?: number;
@@ -117,6 +119,7 @@ function digestDocument(doc: Json): DigestOperation[] {
 		if (s.items !== undefined) out.items = schemaOf(s.items, depth + 1) ?? {};
 		if (typeof s.additionalProperties === 'boolean') out.additionalProperties = s.additionalProperties;
 		else if (s.additionalProperties) out.additionalProperties = schemaOf(s.additionalProperties, depth + 1) ?? {};
+		if (typeof s.discriminator?.propertyName === 'string') out.discriminator = s.discriminator.propertyName;
 		for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
 			if (Array.isArray(s[key])) out[key] = s[key].map((part: Json) => schemaOf(part, depth + 1)).filter((part: DigestSchema | undefined): part is DigestSchema => part !== undefined);
 		}

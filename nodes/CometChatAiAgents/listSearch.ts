@@ -2,8 +2,9 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { cometChatApiRequest } from '../shared/chat/transport';
 import { AGENT_BUILDER, AGENTS, aiCursor } from './resources/shared';
 
-// The pickers of the AI Agents node. These lists have no search parameter: a page of 50 is read and
-// filtered by name and ID here; the token is the next page's cursor (`meta.next`) as JSON.
+// The pickers of the AI Agents node's cursor lists: a page of 50 is asked for; the token is the next
+// page's cursor (`meta.next`) as JSON. The agents list searches by `search`; the others have no search
+// parameter, so their page is filtered by name and ID here.
 const PAGE_SIZE = 50;
 
 async function search(
@@ -12,15 +13,17 @@ async function search(
 	idKey: string,
 	filter?: string,
 	paginationToken?: string,
+	searchParam?: string,
 ): Promise<INodeListSearchResult> {
 	const qs: IDataObject = { limit: PAGE_SIZE, ...(paginationToken ? (JSON.parse(paginationToken) as IDataObject) : {}) };
+	if (searchParam && filter) qs[searchParam] = filter;
 	const body = await cometChatApiRequest.call(context, 'GET', `${AGENT_BUILDER}${path}`, qs);
 	const records = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
 	const meta = body.meta as IDataObject | undefined;
-	// A full page (by the size the answer says it used) may have more after it.
+	// A full page by the size the answer says it used (it may be smaller than asked) may have more after it.
 	const full = records.length > 0 && records.length >= (Number((meta?.current as IDataObject | undefined)?.limit) || PAGE_SIZE);
 	const next = full ? aiCursor(meta) : undefined;
-	const wanted = (filter ?? '').toLowerCase();
+	const wanted = searchParam ? '' : (filter ?? '').toLowerCase();
 	return {
 		results: records
 			.map((record) => ({ id: String(record[idKey]), name: String(record.name ?? '') }))
@@ -42,18 +45,9 @@ export async function searchFrontendActions(this: ILoadOptionsFunctions, filter?
 	return await search(this, '/frontend-actions', '_id', filter, paginationToken);
 }
 
-/** The agent picker: GET agents 50 at a time, with the typed text as `search`; the token is the next page's createdAt cursor. */
+/** The agent picker: GET agents 50 at a time, with the typed text as `search` (CometChat matches name, description and UID). */
 export async function searchAgents(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const qs: IDataObject = { limit: 50 };
-	if (filter) qs.search = filter;
-	if (paginationToken) Object.assign(qs, { affix: 'append', createdAt: Number(paginationToken) });
-	const body = await cometChatApiRequest.call(this, 'GET', AGENTS, qs);
-	const records = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
-	const next = (body.meta as IDataObject | undefined)?.next as IDataObject | undefined;
-	return {
-		results: records.map((agent) => ({ name: agent.name ? `${String(agent.name)} (${String(agent.uid)})` : String(agent.uid), value: String(agent.uid) })),
-		paginationToken: records.length === 50 && typeof next?.createdAt === 'number' ? String(next.createdAt) : undefined,
-	};
+	return await search(this, '/agents', 'uid', filter, paginationToken, 'search');
 }
 
 /** The BYO agent picker: GET /ai-agents/agents (one unpaged list), filtered by the typed text on name and UID. */

@@ -99,18 +99,51 @@ describe('CometChat AI Agents → Agent', () => {
 		expect(items.map((item) => item.json.name)).toEqual(['Three', 'Two']);
 	});
 
-	it('walks the createdAt cursor with Return All, 100 a page, until a short page', async () => {
+	it('walks the createdAt cursor with Return All, as many a page as the answer gives, until a short page', async () => {
 		// One clock reading for all (read after the run, a busy machine's second had moved on).
 		const first = ctx.emulator.state.now() * 1000;
 		for (let i = 1; i <= 205; i++) store().agents.set(`a-${i}`, { uid: `a-${i}`, name: `Agent ${i}`, createdAt: first + i });
 		const { items } = await run({ operation: 'getAll', returnAll: true });
 		expect(ctx.emulator.requests.map((r) => r.query)).toEqual([
-			{ limit: '100' },
-			{ limit: '100', affix: 'append', createdAt: String(first + 106) },
-			{ limit: '100', affix: 'append', createdAt: String(first + 6) },
+			{ limit: '1000' },
+			{ limit: '1000', affix: 'append', createdAt: String(first + 106) },
+			{ limit: '1000', affix: 'append', createdAt: String(first + 6) },
 		]);
 		expect(items).toHaveLength(205);
 		expect(new Set(items.map((item) => item.json.uid)).size).toBe(205);
+	});
+
+	// CometChat's docs answer `"current": {"limit": 10}`: a page smaller than asked is not the last one.
+	const seedThirteen = () => {
+		store().agentPageCap = 10;
+		const first = ctx.emulator.state.now() * 1000;
+		for (let i = 1; i <= 13; i++) store().agents.set(`a-${i}`, { uid: `a-${i}`, name: `Agent ${i}`, createdAt: first + i });
+		return first;
+	};
+
+	it('follows meta.next with Return All when CometChat answers a smaller page than asked (meta.current.limit)', async () => {
+		const first = seedThirteen();
+		const { items, error } = await run({ operation: 'getAll', returnAll: true });
+		expect(error).toBeUndefined();
+		expect(ctx.emulator.requests.map((r) => r.query)).toEqual([
+			{ limit: '1000' },
+			{ limit: '1000', affix: 'append', createdAt: String(first + 4) },
+		]);
+		expect(items.map((item) => item.json.uid)).toEqual(Array.from({ length: 13 }, (_, i) => `a-${13 - i}`));
+	});
+
+	it('offers the next page in the agent picker when CometChat answers a smaller page than asked', async () => {
+		const first = seedThirteen();
+		const page1 = await listSearch('searchAgents', ctx.credentials(), {}, undefined, undefined, aiAgentsNode);
+		expect(page1.results.map((r) => r.value)).toEqual(Array.from({ length: 10 }, (_, i) => `a-${13 - i}`));
+		expect(page1.paginationToken).toBeDefined();
+		const page2 = await listSearch('searchAgents', ctx.credentials(), {}, undefined, page1.paginationToken, aiAgentsNode);
+		expect(ctx.emulator.requests.map((r) => r.query)).toEqual([
+			{ limit: '50' },
+			{ limit: '50', affix: 'append', createdAt: String(first + 4) },
+		]);
+		expect(page2.results).toEqual([3, 2, 1].map((i) => ({ name: `Agent ${i} (a-${i})`, value: `a-${i}` })));
+		expect(page2.paginationToken).toBeUndefined();
 	});
 
 	it('updates an agent: only the fields given, and says it succeeded', async () => {

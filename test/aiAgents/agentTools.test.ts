@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { aiAgentsNode, runNode } from '../harness';
-import { byId, expectRequest, httpCode, json, useEmulator } from '../helpers';
+import { aiAgentsNode, aiAgentsNodeType, runNode } from '../harness';
+import { byId, expectRequest, httpCode, json, optionsOf, useEmulator } from '../helpers';
 import { AVAILABLE_MODELS, READY_TOOLS, aiAgents } from '../emulator/routes/aiAgents';
 
 const AB = '/v3/ai-agents/agent-builder/agents';
@@ -89,6 +89,23 @@ describe('CometChat AI Agents → Agent: models, tools, actions and knowledge', 
 		const all = await run({ operation: 'searchTools', uid: byId(uid), key: '' });
 		expect(ctx.emulator.requests[1].query).toEqual({});
 		expect(all.items).toHaveLength(Object.keys(READY_TOOLS).length);
+	});
+
+	it("offers the knowledge base's source types (uploads, text, website) as Retry Indexing does; another is refused before any request", async () => {
+		const sourceType = (resource: string, operation: string) =>
+			aiAgentsNodeType.description.properties.find((p) => p.name === 'sourceType' && p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions.show.operation?.includes(operation))!;
+		for (const operation of ['addKnowledge', 'removeKnowledge']) {
+			const field = sourceType('agent', operation);
+			expect(field).toMatchObject({ type: 'options', default: 'uploads', required: true });
+			expect(optionsOf(field)).toEqual(optionsOf(sourceType('knowledgeBase', 'sync')));
+		}
+		expect(optionsOf(sourceType('agent', 'addKnowledge')).map((o) => o.value)).toEqual(['text', 'uploads', 'website']);
+		const { items } = await run({ operation: 'addKnowledge', uid: byId(uid), sourceType: 'text', uniqueIds: 'text-1' });
+		expectRequest(ctx.emulator.requests[0], { method: 'PATCH', path: `${AB}/${uid}/knowledge-base/text/add`, body: { uniqueIds: ['text-1'] } }, ctx.emulator.apiKey);
+		expect(json(items)).toEqual([{ uid, sourceType: 'text', success: true }]);
+		const { error } = await run({ operation: 'removeKnowledge', uid: byId(uid), sourceType: 'files', uniqueIds: 'text-1' });
+		expect(error?.message).toMatch(/^Source Type: .*\[item 0\]$/);
+		expect(ctx.emulator.requests).toHaveLength(1);
 	});
 
 	it('adds and removes knowledge sources by source type', async () => {

@@ -87,18 +87,40 @@ describe('CometChat AI Agents → BYO Agent', () => {
 		expect(one.items.map((item) => item.json.name)).toEqual(['One']);
 	});
 
-	it('updates a BYO agent: only what is given; Unchanged sends no integrateWith', async () => {
+	it('updates a BYO agent: only what is given; with Unchanged, the integration read first is sent (UpdateAgentDTO\'s discriminator)', async () => {
 		const uid = await seed();
-		const { items } = await run({ operation: 'update', uid: byId(uid), updateFields: { name: 'Renamed', baseUrl: 'https://new.example.com' } });
+		const { items, error } = await run({ operation: 'update', uid: byId(uid), updateFields: { name: 'Renamed', baseUrl: 'https://new.example.com' } });
+		expect(error).toBeUndefined();
+		expectRequest(ctx.emulator.requests[0], { method: 'GET', path: PATH, body: undefined }, ctx.emulator.apiKey);
 		expectRequest(
-			ctx.emulator.requests[0],
-			{ method: 'PATCH', path: `${PATH}/${uid}`, body: { name: 'Renamed', integrationMeta: { baseUrl: 'https://new.example.com' } } },
+			ctx.emulator.requests[1],
+			{ method: 'PATCH', path: `${PATH}/${uid}`, body: { name: 'Renamed', integrateWith: 'langgraph', integrationType: 'agent', integrationMeta: { baseUrl: 'https://new.example.com' } } },
 			ctx.emulator.apiKey,
 		);
 		expect(json(items)).toEqual([{ uid, success: true }]);
-		expect(store().byoAgents.get(uid)).toMatchObject({ name: 'Renamed' });
+		expect(store().byoAgents.get(uid)).toMatchObject({ name: 'Renamed', integrateWith: 'langgraph' });
 		await run({ operation: 'update', uid: byId(uid), integrateWith: 'crewai', headers: '{"k": "v"}' });
-		expect(ctx.emulator.requests[1].body).toEqual({ integrateWith: 'crewai', integrationType: 'agent', integrationMeta: { headers: { k: 'v' } } });
+		expect(ctx.emulator.requests.slice(2).map((r) => [r.method, r.body])).toEqual([['PATCH', { integrateWith: 'crewai', integrationType: 'agent', integrationMeta: { headers: { k: 'v' } } }]]);
+	});
+
+	it('changes only the headers with Integrate With = Unchanged: the current integration is read and sent with them', async () => {
+		const uid = await seed({ integrateWith: 'rasa' });
+		const { error } = await run({ operation: 'update', uid: byId(uid), headers: 'authorization: Bearer new' });
+		expect(error).toBeUndefined();
+		expect(ctx.emulator.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', PATH, undefined],
+			['PATCH', `${PATH}/${uid}`, { integrateWith: 'rasa', integrationType: 'agent', integrationMeta: { headers: 'authorization: Bearer new' } }],
+		]);
+		expect(store().byoAgents.get(uid)).toMatchObject({ integrateWith: 'rasa', integrationMeta: { headers: 'authorization: Bearer new' } });
+	});
+
+	it('with Unchanged, refuses a field the current integration does not take, and an unknown agent, before any change', async () => {
+		const uid = await seed();
+		const wrong = await run({ operation: 'update', uid: byId(uid), agentId: 'weatherAgent' });
+		expect(wrong.error?.message).toMatch(/^Agent ID: is not taken by the agent's integration \(LangGraph\).*\[item 0\]$/);
+		const unknown = await run({ operation: 'update', uid: byId('nobody'), updateFields: { name: 'X' } });
+		expect(unknown.error?.message).toMatch(/^Agent: no BYO agent has the UID "nobody".*\[item 0\]$/);
+		expect(ctx.emulator.requests.map((r) => r.method)).toEqual(['GET', 'GET']);
 	});
 
 	it('refuses an update with nothing to change before any request', async () => {

@@ -36,6 +36,24 @@ describe('CometChat AI Agents → BYO Tool', () => {
 		expect(store().byoTools.get('$openCart')?.type).toBe('tool');
 	});
 
+	it('takes empty parameters {} for an action without arguments (ToolDto: "can be an empty object"), on Create and Update', async () => {
+		const { items, error } = await run({ operation: 'create', name: 'ping', ...action, parameters: '{}' });
+		expect(error).toBeUndefined();
+		expectRequest(
+			ctx.emulator.requests[0],
+			{ method: 'POST', path: PATH, body: { name: 'ping', displayName: 'Search Docs', executionText: 'Searching...', doNotExecute: false, description: 'Searches the docs', parameters: {} } },
+			ctx.emulator.apiKey,
+		);
+		expect(items[0].json).toMatchObject({ type: 'action', tool: { name: 'ping', parameters: {} } });
+		const updated = await run({ operation: 'update', name: byId('ping'), ...action, parameters: {} });
+		expect(updated.error).toBeUndefined();
+		expect(ctx.emulator.requests[1]).toMatchObject({ method: 'PUT', path: `${PATH}/ping` });
+		expect(ctx.emulator.requests[1].body).toMatchObject({ name: 'ping', parameters: {} });
+		const notObject = await run({ operation: 'create', name: 'x', ...action, parameters: '[]' });
+		expect(notObject.error?.message).toMatch(/^Parameters \(JSON\): must be a JSON object.*\[item 0\]$/);
+		expect(ctx.emulator.requests).toHaveLength(2);
+	});
+
 	it('refuses a name off the pattern and parameters that are not a schema before any request', async () => {
 		const badName = await run({ operation: 'create', name: '={{ $json.name }}', ...action }, [{ name: '1st tool' }]);
 		expect(badName.error?.message).toContain('Name');

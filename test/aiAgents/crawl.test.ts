@@ -62,6 +62,25 @@ describe('CometChat AI Agents → Knowledge Base: website crawling', () => {
 		expect(failed.items.map((item) => item.json.urlId)).toEqual(['u150', 'u148']);
 	});
 
+	it('Get Discovered URLs: Created After / Before go as startTime / endTime in epoch ms (the spec\'s unit); a bad date is refused first', async () => {
+		const urls = seedWebsite(ctx.emulator.state, 'site-1', Array.from({ length: 6 }, (_, i) => ({ urlId: `u${i + 1}`, status: 'discovered' })));
+		const [after, before] = [urls[1].createdAt, urls[3].createdAt];
+		const { items, error } = await runAi(
+			ctx,
+			op('getDiscoveredUrls', { websiteId: 'site-1', limit: 10, filters: { createdAfter: new Date(after).toISOString(), createdBefore: String(before), status: 'discovered' } }),
+		);
+		expect(error).toBeUndefined();
+		expectRequest(
+			ctx.emulator.requests[0],
+			{ method: 'GET', path: `${SITE}/site-1/discovered-urls`, query: { limit: '10', status: 'discovered', startTime: String(after), endTime: String(before) }, body: undefined },
+			ctx.emulator.apiKey,
+		);
+		expect(items.map((item) => item.json.urlId)).toEqual(['u4', 'u3', 'u2']);
+		const refused = await runAi(ctx, op('getDiscoveredUrls', { websiteId: 'site-1', filters: { createdBefore: 'soon' } }));
+		expect(refused.error?.message).toMatch(/^Created Before: "soon" is not a date.*\[item 0\]/);
+		expect(ctx.emulator.requests).toHaveLength(1);
+	});
+
 	it('Process Discovered URLs: POST {exclude}; an empty list processes them all', async () => {
 		seedWebsite(ctx.emulator.state, 'site-1', [{ urlId: 'u1', status: 'discovered' }, { urlId: 'u2', status: 'discovered' }]);
 		const { items, error } = await runAi(ctx, op('processDiscoveredUrls', { websiteId: 'site-1', urlIds: 'u2' }));

@@ -216,6 +216,8 @@ describe.each(NODES)('valid input, every variant: %s node', (_title, { kind, hos
 		await fc.assert(
 			fc.asyncProperty(parametersOf(kind, base), async (parameters) => {
 				recorder.requests.length = 0;
+				// The agent a BYO Agent → Update reads its integration of is the one asked for.
+				if (base.resource === 'byoAgent') recorder.byoAgent.uid = String((parameters.uid as IDataObject | undefined)?.value ?? 'sample-uid').trim();
 				const { error } = await runNode({ parameters, credentials: credentials(recorder.url), node: kind, input: [{ json: {}, ...(binary ? { binary } : {}) }] });
 				// Valid values, except that a text may be longer than CometChat allows a message: that is refused
 				// before any request, naming the field.

@@ -360,7 +360,8 @@ export const OVERRIDES: Record<string, INodeParameters> = {
 	},
 	// BYO agents' headers: a JSON object for most integrations.
 	'byoAgent.create': { headers: '{"authorization":"Basic sample"}' },
-	'byoAgent.update': { headers: '{"authorization":"Basic sample"}' },
+	// Update's base variant names AG2 (its Default User ID and Headers shown); Unchanged runs as an extra variant.
+	'byoAgent.update': { integrateWith: 'ag2', headers: '{"authorization":"Basic sample"}' },
 	// BYO tools' parameters: a JSON schema of type object.
 	...Object.fromEntries(
 		[
@@ -548,6 +549,8 @@ export const INPUT_BINARY: Record<string, IBinaryKeyData> = {
 	},
 };
 export const EXTRA_VARIANTS: Record<string, INodeParameters[]> = {
+	// Integrate With = Unchanged: the agent's integration (AG2, as the recorder answers it) is read and sent.
+	'byoAgent.update': [{ integrateWith: 'unchanged' }],
 	// A message to a group, with the group's and its owner's details.
 	'dataImport.importMessages': [
 		{
@@ -685,6 +688,8 @@ export const MILLISECONDS: Record<string, string> = {
 	'GET /stats toDate': 'the spec\'s example answer echoes the range in milliseconds; reference §1',
 	'GET /ai-agents/agent-builder/knowledge-base startTime': 'the spec: "Unix timestamp in milliseconds"',
 	'GET /ai-agents/agent-builder/knowledge-base endTime': 'the spec: "Unix timestamp in milliseconds"',
+	'GET /ai-agents/agent-builder/knowledge-base/website/{parentUniqueId}/discovered-urls startTime': 'the spec: "Unix timestamp in milliseconds"',
+	'GET /ai-agents/agent-builder/knowledge-base/website/{parentUniqueId}/discovered-urls endTime': 'the spec: "Unix timestamp in milliseconds"',
 };
 const TIME_NAME = /(At|Timestamp|Date|Time)$|^(from|to|until)$/;
 
@@ -716,6 +721,15 @@ const INT_RANGE: Record<string, [number, number]> = { int32: [-(2 ** 31), 2 ** 3
 /** How a JSON value breaks one schema: type, format, enum, bounds, lengths, then its entries. */
 function valueViolations(schema: Json, value: Json, at: string, name: string, options: CheckOptions & { op?: string }): string[] {
 	const s = resolve(schema) ?? {};
+	// A discriminated oneOf: the value must name its variant by the discriminator property (the variant whose
+	// enum of it has the value), and fit that variant.
+	if (s.discriminator && s.oneOf && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+		const tag = value[s.discriminator];
+		const variant = s.oneOf.find((alternative: Json) => resolve(alternative)?.properties?.[s.discriminator]?.enum?.includes(tag));
+		if (tag === undefined) return [`${at}.${s.discriminator} is missing: the spec picks the variant of this oneOf by it`];
+		if (!variant) return [`${at}.${s.discriminator}=${JSON.stringify(tag)} names no variant of this oneOf`];
+		return valueViolations(variant, value, at, name, options);
+	}
 	// oneOf/anyOf: the value must fit one alternative; report the closest one's problems.
 	const alternatives = [...(s.oneOf ?? []), ...(s.anyOf ?? [])];
 	if (alternatives.length) {
@@ -925,9 +939,16 @@ const UPLOAD_ANSWERS: Array<[RegExp, (uploadUrl: string) => unknown]> = [
 // A source's pages answer them under data.pageContent (ai-agent-service.json).
 const PAGES = /^\/v3\/ai-agents\/agent-builder\/knowledge-base\/[^/]+\/[^/]+\/pages$/;
 
-export function startRecorder(): Promise<{ server: Server; url: string; requests: Recorded[]; uploads: Recorded[] }> {
+export function startRecorder(): Promise<{ server: Server; url: string; requests: Recorded[]; uploads: Recorded[]; byoAgent: { uid: string } }> {
 	const requests: Recorded[] = [];
 	const uploads: Recorded[] = [];
+	// The BYO agents (one unpaged list) answer one AG2 agent, with the UID a test sets (sample-uid unless told):
+	// BYO Agent → Update with Integrate With = Unchanged reads the agent's integration from this list.
+	const byoAgent = { uid: 'sample-uid' };
+	const answers: typeof RECORDER_ANSWERS = {
+		...RECORDER_ANSWERS,
+		'GET /v3/ai-agents/agents': () => [{ uid: byoAgent.uid, name: 'Sample', integrateWith: 'ag2', integrationType: 'agent' }],
+	};
 	const server = createServer((req: IncomingMessage, res) => {
 		let raw = '';
 		req.on('data', (chunk) => (raw += chunk));
@@ -954,13 +975,13 @@ export function startRecorder(): Promise<{ server: Server; url: string; requests
 			});
 			res.writeHead(200, { 'content-type': 'application/json' });
 			const pages = req.method === 'GET' && PAGES.test(url.pathname) ? () => ({ data: { sourceDetails: {}, pageContent: [] }, meta: { current: { limit: 1, count: 0 } } }) : undefined;
-			const answer = RECORDER_ANSWERS[`${req.method} ${url.pathname}`] ?? pages;
+			const answer = answers[`${req.method} ${url.pathname}`] ?? pages;
 			// `agent` and `results`: where AI Agents answers put their records (ai-agent-service.json).
 			res.end(JSON.stringify(answer ? answer(Object.fromEntries(url.searchParams)) : { data: {}, meta: { pagination: { total: 0, count: 0, per_page: 1, current_page: 1, total_pages: 1 } }, agent: {}, results: [] }));
 		});
 	});
 	return new Promise((done) =>
-		server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`, requests, uploads })),
+		server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`, requests, uploads, byoAgent })),
 	);
 }
 

@@ -10,7 +10,7 @@ import { REDACTED } from '../../shared/errors/redaction';
 import { idField } from '../../shared/fields';
 import { preSendFactory } from '../../shared/fold';
 import { unexpectedAnswer } from '../../shared/output';
-import { paginateByCursor, returnAllOrLimitByCursor, type CursorOptions } from '../../shared/pagination';
+import { paginateByCursor, returnAllOrLimitByCursor } from '../../shared/pagination';
 import { inputError, isObject, readBoolean, readChoice, readId, readJsonList, readJsonObject, readList, readText } from '../../shared/validate';
 
 // The helpers of the AI Agents node's resources (one module: its paths, cursor lists, answers and fields).
@@ -35,18 +35,15 @@ export function aiCursor(meta: IDataObject | undefined): IDataObject | undefined
 	return cursor.createdAt === undefined && cursor.cursor === undefined ? undefined : cursor;
 }
 
-/** Return All and Limit of an AI Agents cursor list (query `limit`, `affix` and `createdAt`/`cursor`): `meta.next` sent back. */
-const aiReturnAllOrLimitBy = (page: Pick<CursorOptions, 'maxSize' | 'sizeFromAnswer'>) =>
-	returnAllOrLimitByCursor(paginateByCursor({ nextCursor: (_page, meta) => aiCursor(meta), ...page }));
-
 /**
- * The AI Agents lists (tools, servers, actions, knowledge base). The spec documents no largest `limit`:
- * a page is short by the size the answer says it used.
+ * Return All and Limit of every AI Agents cursor list (agents, tools, servers, actions, knowledge base;
+ * query `limit`, `affix` and `createdAt`/`cursor`): `meta.next` sent back. The spec documents no largest
+ * `limit` and its answers carry `meta.current.limit` (CometChat's docs show `{"limit": 10}`): a page is
+ * short by the size the answer says it used, so a page cut to the service's own cap is not the last.
  */
-export const aiReturnAllOrLimit = aiReturnAllOrLimitBy({ sizeFromAnswer: true });
-
-/** The agents list: 100 a page is asked for (INFERRED: the spec gives no largest `limit`), and a shorter page ends the walk. */
-export const returnAllOrLimitByCreatedAt = aiReturnAllOrLimitBy({ maxSize: 100 });
+export const aiReturnAllOrLimit = returnAllOrLimitByCursor(
+	paginateByCursor({ nextCursor: (_page, meta) => aiCursor(meta), sizeFromAnswer: true }),
+);
 
 /**
  * postReceive: the records of an AI Agents answer, one item each. These answers carry no `data` wrapper

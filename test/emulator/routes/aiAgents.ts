@@ -64,6 +64,12 @@ class AiAgentsStore {
 	readonly byoAgents = new Map<string, Rec>();
 	readonly byoTools = new Map<string, Rec>();
 	seq = 0;
+	/**
+	 * The largest page the agents list answers whatever `limit` asks (INFERRED, as the tools' lists: no
+	 * largest limit is documented); `meta.current.limit` says the size used. Tests lower it to CometChat's
+	 * docs example (10) to check the node follows `meta.next` past a page smaller than asked.
+	 */
+	agentPageCap = 100;
 
 	clear(): void {
 		this.agents.clear();
@@ -72,6 +78,7 @@ class AiAgentsStore {
 		this.byoAgents.clear();
 		this.byoTools.clear();
 		this.seq = 0;
+		this.agentPageCap = 100;
 	}
 }
 
@@ -141,8 +148,9 @@ function createAgent(ctx: RouteContext): RouteResult {
 
 /** Newest first; `affix=append` with `createdAt` goes on after that record, `prepend` before it. */
 function listAgents(ctx: RouteContext): RouteResult {
-	const limit = ctx.query.limit === undefined ? 10 : Number(ctx.query.limit);
-	if (!Number.isInteger(limit) || limit < 1) throw fail(400, 'limit must be a positive number');
+	const asked = ctx.query.limit === undefined ? 10 : Number(ctx.query.limit);
+	if (!Number.isInteger(asked) || asked < 1) throw fail(400, 'limit must be a positive number');
+	const limit = Math.min(asked, aiAgents(ctx.state).agentPageCap);
 	const cursor = ctx.query.createdAt === undefined ? undefined : Number(ctx.query.createdAt);
 	const search = (ctx.query.search ?? '').toLowerCase();
 	let list = [...aiAgents(ctx.state).agents.values()].sort((a, b) => Number(b.createdAt) - Number(a.createdAt));
@@ -410,6 +418,8 @@ export const aiAgentRoutes: Route[] = [
 	route('PATCH', '/ai-agents/agents/:uid', (ctx) => {
 		const agent = byoAgentOf(ctx);
 		const input = body(ctx);
+		// INFERRED: UpdateAgentDTO is a oneOf picked by integrateWith (its discriminator): without it no variant is named.
+		if (input.integrateWith === undefined) throw fail(400, 'integrateWith should not be empty');
 		checkByoAgent(ctx, input, false);
 		Object.assign(agent, input, { updatedAt: iso(ctx.state) });
 		return { status: 200, body: { success: true } };

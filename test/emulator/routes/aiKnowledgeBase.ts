@@ -311,7 +311,9 @@ export const aiKnowledgeBaseRoutes: Route[] = [
 		method: 'GET',
 		path: `${KB}/website/:parent/discovered-urls`,
 		handler: (ctx) => {
-			const urls = website(ctx).filter((url) => ctx.query.status === undefined || url.status === ctx.query.status);
+			// startTime/endTime: a createdAt window in epoch ms (spec), as the sources list.
+			const [after, before] = [queryNumber(ctx, 'startTime', false) ?? -Infinity, queryNumber(ctx, 'endTime', false) ?? Infinity];
+			const urls = website(ctx).filter((url) => (ctx.query.status === undefined || url.status === ctx.query.status) && url.createdAt >= after && url.createdAt <= before);
 			return { status: 200, body: aiPage(urls, ctx.query, 'cursor') };
 		},
 	},

@@ -1,5 +1,6 @@
 import { agentLocator, pathId } from '../../../shared/fields';
 import { defineOperation, type Operation } from '../../../shared/operations';
+import { checkSourceType, sourceTypeField } from '../knowledgeBase/fields';
 import { AGENTS, checkSegment, namesField, recordsOf, successWith } from '../shared';
 
 // PATCH .../agents/{uid}/<path>/add|remove  body {<key>: [names]}  →  {success: true, data: <the agent>}: the agent as output.
@@ -75,21 +76,16 @@ export const attachOperations: Operation[] = VERBS.flatMap(({ verb, path, to }) 
 					: 'Take knowledge base sources away from an agent (the sources themselves stay)',
 			routing: {
 				request: { method: 'PATCH', url: `=${AGENTS}/${pathId('uid')}/knowledge-base/${pathId('sourceType')}/${path}` },
-				send: { preSend: [checkSegment('sourceType', 'Source Type')] },
+				send: { preSend: [checkSourceType] },
 				output: { postReceive: [successWith(['uid', 'sourceType'])] },
 			},
 		},
 		[
 			agentField,
-			{
-				displayName: 'Source Type',
-				name: 'sourceType',
-				type: 'string',
-				required: true,
-				default: 'uploads',
-				placeholder: 'e.g. uploads',
-				description: 'Kind of the sources: uploads (files), text, or another knowledge base source type',
-			},
+			// The knowledge base's own source types (uploads | text | website), as Retry Indexing offers them: the
+			// spec gives this path parameter no enum ("uploads, knowledge-base, etc."), and the sources an agent
+			// can be given are those the knowledge base lists. The default stays uploads, as it was.
+			{ ...sourceTypeField, required: true, default: 'uploads', description: 'Kind of the sources' },
 			namesField('uniqueIds', 'Source IDs', 'e.g. 9f1c2a9e-upload-1', 'Unique IDs of the uploaded files or text entries (comma-separated)', 'uniqueIds'),
 		],
 	),

@@ -1,6 +1,6 @@
 import { filtersCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
-import { AGENTS, recordsOf, returnAllOrLimitByCreatedAt } from '../shared';
+import { AGENTS, aiReturnAllOrLimit, recordsOf } from '../shared';
 
 // GET /ai-agents/agent-builder/agents?limit&affix&createdAt&search  →  {data: [agent...], meta: {previous, current, next}}
 export const getAll = defineOperation(
@@ -16,7 +16,7 @@ export const getAll = defineOperation(
 		},
 	},
 	[
-		...returnAllOrLimitByCreatedAt,
+		...aiReturnAllOrLimit,
 		filtersCollection([
 			{
 				displayName: 'Search',

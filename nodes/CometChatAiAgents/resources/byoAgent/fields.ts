@@ -3,6 +3,7 @@ import { registerSecretParameter } from '../../../shared/errors/conversion';
 import { REDACTED } from '../../../shared/errors/redaction';
 import { preSendFactory } from '../../../shared/fold';
 import { inputError, isObject, readChoice, readList, readText } from '../../../shared/validate';
+import { cometChatApiRequest } from '../../../shared/chat/transport';
 import { recordsOf } from '../shared';
 
 // The nine integrations of CreateAgentDTO's oneOf (discriminator integrateWith) and the integrationMeta keys
@@ -25,8 +26,17 @@ const HEADERS_TEXT = ['ag2', 'rasa', 'agno'];
 // The headers usually hold the agent's authorization: hidden in CometChat's errors (and in outputs, below).
 registerSecretParameter('headers');
 
-/** Integrate With and the integrationMeta fields it shows; Update adds "Unchanged" (no integrateWith sent). */
+/**
+ * Integrate With and the integrationMeta fields it shows. Update adds "Unchanged" (its default, so saved
+ * workflows keep working): UpdateAgentDTO is a oneOf picked by `integrateWith` (its discriminator), so an
+ * update always names it; with Unchanged the node reads the agent's current integration first (GET
+ * /ai-agents/agents: the spec has no GET of one BYO agent) and sends that. Chosen over making Integrate
+ * With required on Update: a user changing only the headers or the name need not know or re-enter the
+ * integration, and Agent ID, Default User ID and Headers are shown with Unchanged too (each checked
+ * against the integration read).
+ */
 export function integrationFields(update: boolean): INodeProperties[] {
+	const shownFor = (integrations: string[]) => ({ show: { integrateWith: update ? ['unchanged', ...integrations] : integrations } });
 	return [
 		{
 			displayName: 'Integrate With',
@@ -45,7 +55,7 @@ export function integrationFields(update: boolean): INodeProperties[] {
 			default: '',
 			placeholder: 'e.g. weatherAgent',
 			description: 'ID of the agent on that server',
-			displayOptions: { show: { integrateWith: WITH_AGENT_ID } },
+			displayOptions: shownFor(WITH_AGENT_ID),
 		},
 		{
 			displayName: 'Default User ID',
@@ -53,7 +63,7 @@ export function integrationFields(update: boolean): INodeProperties[] {
 			type: 'string',
 			default: '',
 			description: 'User ID AG2 runs the agent for',
-			displayOptions: { show: { integrateWith: ['ag2'] } },
+			displayOptions: shownFor(['ag2']),
 		},
 		{
 			displayName: 'Headers',
@@ -63,7 +73,7 @@ export function integrationFields(update: boolean): INodeProperties[] {
 			default: '',
 			placeholder: 'e.g. {"authorization": "Bearer ..."}',
 			description: 'HTTP headers CometChat sends to the agent, such as its authorization: a JSON object (AG2 too), or "name: value" lines for Rasa and Agno',
-			displayOptions: { show: { integrateWith: [...HEADERS_OBJECT, 'ag2', 'rasa', 'agno'] } },
+			displayOptions: shownFor([...HEADERS_OBJECT, 'ag2', 'rasa', 'agno']),
 		},
 	];
 }
@@ -119,32 +129,52 @@ export const sendByoAgent = preSendFactory(function sendByoAgent(create: boolean
 				body.isActive = given.isActive;
 			}
 		}
-		const integration = readChoice(this, 'integrateWith', 'Integrate With', [...(create ? [] : ['unchanged']), ...INTEGRATIONS.map((i) => i.value)]);
-		if (integration !== 'unchanged') {
-			body.integrateWith = integration;
-			body.integrationType = 'agent'; // the only type the spec has
-			if (WITH_AGENT_ID.includes(integration)) {
-				const agentId = readText(this, 'agentId', 'Agent ID');
-				if (agentId) meta.agentId = agentId;
-			}
-			if (integration === 'ag2') {
-				const user = readText(this, 'defaultUserId', 'Default User ID');
-				if (user) meta.defaultUserId = user;
-			}
-			if (HEADERS_OBJECT.includes(integration) || HEADERS_TEXT.includes(integration)) {
-				const raw = readText(this, 'headers', 'Headers');
-				// Objects for most; AG2 takes the JSON as text, Rasa and Agno "name: value" lines.
-				if (raw && HEADERS_TEXT.includes(integration) && integration !== 'ag2') meta.headers = raw;
-				else if (raw) meta.headers = integration === 'ag2' ? JSON.stringify(headersObject(this, raw)) : headersObject(this, raw);
-			}
+		const chosen = readChoice(this, 'integrateWith', 'Integrate With', [...(create ? [] : ['unchanged']), ...INTEGRATIONS.map((i) => i.value)]);
+		// With Unchanged, the integration's fields given (checked against the integration once it is read).
+		const typed = (parameter: string, field: string) => (chosen === 'unchanged' ? readText(this, parameter, field) : '');
+		const changes = [typed('agentId', 'Agent ID'), typed('defaultUserId', 'Default User ID'), typed('headers', 'Headers')];
+		if (!create && chosen === 'unchanged' && Object.keys(body).length + Object.keys(meta).length + Object.keys(metaData).length === 0 && changes.every((c) => c === '')) {
+			throw inputError(this, 'Update Fields', 'is empty', 'Add a field to change, or choose an integration.');
 		}
+		const integration = chosen === 'unchanged' ? await currentIntegration(this) : chosen;
+		body.integrateWith = integration;
+		body.integrationType = 'agent'; // the only type the spec has
+		if (WITH_AGENT_ID.includes(integration)) {
+			const agentId = readText(this, 'agentId', 'Agent ID');
+			if (agentId) meta.agentId = agentId;
+		} else if (changes[0]) throw notTaken(this, 'Agent ID', integration);
+		if (integration === 'ag2') {
+			const user = readText(this, 'defaultUserId', 'Default User ID');
+			if (user) meta.defaultUserId = user;
+		} else if (changes[1]) throw notTaken(this, 'Default User ID', integration);
+		if (HEADERS_OBJECT.includes(integration) || HEADERS_TEXT.includes(integration)) {
+			const raw = readText(this, 'headers', 'Headers');
+			// Objects for most; AG2 takes the JSON as text, Rasa and Agno "name: value" lines.
+			if (raw && HEADERS_TEXT.includes(integration) && integration !== 'ag2') meta.headers = raw;
+			else if (raw) meta.headers = integration === 'ag2' ? JSON.stringify(headersObject(this, raw)) : headersObject(this, raw);
+		} else if (changes[2]) throw notTaken(this, 'Headers', integration);
 		if (Object.keys(meta).length > 0) body.integrationMeta = meta;
 		if (Object.keys(metaData).length > 0) body.metaData = metaData;
-		if (!create && Object.keys(body).length === 0) throw inputError(this, 'Update Fields', 'is empty', 'Add a field to change, or choose an integration.');
 		requestOptions.body = { ...(requestOptions.body as object), ...body };
 		return requestOptions;
 	};
 });
+
+/** The integration (`integrateWith`) the BYO agent being updated has now, read from the list of BYO agents. */
+async function currentIntegration(context: IExecuteSingleFunctions): Promise<string> {
+	const uid = String(context.getNodeParameter('uid', '', { extractValue: true }) ?? '').trim();
+	const list = (await cometChatApiRequest.call(context, 'GET', '/ai-agents/agents', {}, { itemIndex: context.getItemIndex() })) as unknown;
+	const agent = (Array.isArray(list) ? list : []).find((record) => isObject(record) && record.uid === uid) as IDataObject | undefined;
+	if (!agent) throw inputError(context, 'Agent', `no BYO agent has the UID "${uid.slice(0, 60)}"`, 'Pick the agent from the list.');
+	const integration = String(agent.integrateWith ?? '');
+	if (!INTEGRATIONS.some((i) => i.value === integration)) {
+		throw inputError(context, 'Integrate With', `the agent's current integration "${integration.slice(0, 40)}" is not one this node knows`, 'Choose the integration to send.');
+	}
+	return integration;
+}
+
+const notTaken = (context: IExecuteSingleFunctions, field: string, integration: string) =>
+	inputError(context, field, `is not taken by the agent's integration (${INTEGRATIONS.find((i) => i.value === integration)?.name ?? integration})`, 'Leave it empty, or choose the integration that takes it.');
 
 /** The headers as a JSON object; an error never repeats them (JSON.parse's message quotes the text). */
 function headersObject(context: IExecuteSingleFunctions, raw: string): IDataObject {

@@ -63,7 +63,7 @@ export const TOOL_FIELDS: INodeProperties[] = [
 		name: 'parameters',
 		type: 'json',
 		default: '{\n  "type": "object",\n  "properties": {\n    "query": { "type": "string", "description": "What to search for" }\n  },\n  "required": ["query"]\n}',
-		description: 'The arguments the agent passes, as a JSON schema: type "object", properties (each with type and description) and required',
+		description: 'The arguments the agent passes, as a JSON schema: type "object", properties (each with type and description) and required; {} for none',
 		displayOptions: { show: { doNotExecute: [false] } },
 	},
 ];
@@ -84,7 +84,8 @@ export const sendTool = preSendFactory(function sendTool(nameField: string) {
 		if (!doNotExecute) {
 			body.description = readText(this, 'description', 'Description', { required: true });
 			const parameters = readJsonObject(this, 'parameters', 'Parameters (JSON)');
-			if (parameters.type !== 'object' || !isObject(parameters.properties)) {
+			// ToolDto: "Required when doNotExecute is false, but can be an empty object" (a tool without arguments).
+			if (Object.keys(parameters).length > 0 && (parameters.type !== 'object' || !isObject(parameters.properties))) {
 				throw inputError(this, 'Parameters (JSON)', 'must have "type": "object" and an object of "properties"', 'Write a JSON schema such as {"type": "object", "properties": {"query": {"type": "string", "description": "What to search for"}}}.');
 			}
 			body.parameters = parameters;

@@ -4,6 +4,7 @@ import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
 import { inputError, readList } from '../../../shared/validate';
 import { AGENT_BUILDER, aiReturnAllOrLimit, type BodyField, bodyOf, choice, flag, statusItems, webUrl } from '../shared';
+import { createdFilters, sendCreatedWindow } from './fields';
 
 // Website crawling (ai-agent-service.json, tag crawl-web-pages): crawl a site or one page, then work
 // on the URLs a crawl discovered. Answers are `{success, message, data}`.
@@ -114,15 +115,16 @@ export function crawlOperations(websiteField: INodeProperties) {
 				value: 'getDiscoveredUrls',
 				action: 'Get the URLs a crawl discovered',
 				description: 'List the pages a website crawl discovered, with their crawl and indexing status',
-				// GET …/website/{parentUniqueId}/discovered-urls?cursor&limit&affix&status  →  {data: [...], meta: {current, next?}}
+				// GET …/website/{parentUniqueId}/discovered-urls?cursor&limit&affix&status&startTime&endTime  →  {data: [...], meta: {current, next?}}
 				// The spec also declares a required path parameter "parentId" that is not in this path (a defect
 				// of the spec): the path is followed, so no "parentId" is sent.
-				routing: { request: { method: 'GET', url: discovered }, output: { postReceive: [unwrapData] } },
+				routing: { request: { method: 'GET', url: discovered }, send: { preSend: [sendCreatedWindow] }, output: { postReceive: [unwrapData] } },
 			},
 			[
 				websiteField,
 				...aiReturnAllOrLimit,
 				filtersCollection([
+					...createdFilters('URLs discovered'),
 					{
 						displayName: 'Status',
 						name: 'status',

@@ -1,4 +1,5 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { readDateMillis } from '../../../shared/dates';
 import { preSendFactory } from '../../../shared/fold';
 import { readChoice } from '../../../shared/validate';
 import { AGENT_BUILDER, sourceId } from '../shared';
@@ -38,3 +39,30 @@ export async function checkSourceType(this: IExecuteSingleFunctions, requestOpti
 	return requestOptions;
 }
 
+
+/**
+ * The Created After / Before filters of the knowledge base's lists (sources, discovered URLs), sent as
+ * `startTime`/`endTime` in Unix **milliseconds**: the spec's descriptions say "Unix timestamp in
+ * milliseconds" (its examples are 13 digits, e.g. 1701780000000), the unit of the records' `createdAt`.
+ */
+export const createdFilters = (what: string): INodeProperties[] => [
+	{ displayName: 'Created After', name: 'createdAfter', type: 'dateTime', default: '', description: `Only ${what} at or after this time` },
+	{ displayName: 'Created Before', name: 'createdBefore', type: 'dateTime', default: '', description: `Only ${what} at or before this time` },
+];
+
+/** The query of the Created After / Before filters added (see createdFilters). */
+export function createdWindow(context: IExecuteSingleFunctions): IDataObject {
+	const qs: IDataObject = {};
+	const filters = context.getNodeParameter('filters', {}) as Record<string, unknown>;
+	for (const [name, query, field] of [['createdAfter', 'startTime', 'Created After'], ['createdBefore', 'endTime', 'Created Before']] as const) {
+		// A date added but left empty is refused rather than dropped: it would widen the list silently.
+		if (filters[name] !== undefined) qs[query] = readDateMillis(context, `filters.${name}`, field, { required: true }) as number;
+	}
+	return qs;
+}
+
+/** preSend: the Created After / Before filters as `startTime`/`endTime`. */
+export async function sendCreatedWindow(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	requestOptions.qs = { ...requestOptions.qs, ...createdWindow(this) };
+	return requestOptions;
+}

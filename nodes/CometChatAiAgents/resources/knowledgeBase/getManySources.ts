@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { readDateMillis } from '../../../shared/dates';
+import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { filtersCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { paginateByCursor, returnAllOrLimitByCursor } from '../../../shared/pagination';
 import { aiCursor, recordsOf } from '../shared';
-import { KB } from './fields';
+import { createdFilters, createdWindow, KB } from './fields';
 
 /**
  * The query of every request: the spec marks `start` and `end` required (numbers) and says nothing else of
@@ -14,17 +13,9 @@ import { KB } from './fields';
  * documented filters are the user's: Created After and Before as `startTime`/`endTime` (epoch ms).
  */
 async function sendWindow(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const qs: IDataObject = { ...requestOptions.qs, start: 0, end: Date.now() };
-	const filters = this.getNodeParameter('filters', {}) as Record<string, unknown>;
-	for (const [name, query, field] of [['createdAfter', 'startTime', 'Created After'], ['createdBefore', 'endTime', 'Created Before']] as const) {
-		// A date added but left empty is refused rather than dropped: it would widen the list silently.
-		if (filters[name] !== undefined) qs[query] = readDateMillis(this, `filters.${name}`, field, { required: true }) as number;
-	}
-	requestOptions.qs = qs;
+	requestOptions.qs = { ...requestOptions.qs, start: 0, end: Date.now(), ...createdWindow(this) };
 	return requestOptions;
 }
-
-const dateFilter = (displayName: string, name: string, description: string): INodeProperties => ({ displayName, name, type: 'dateTime', default: '', description });
 
 // Pages of `limit` (at most 100: "default: 10, maximum: 100" on CometChat's preview of this page), going on
 // from `meta.next` `{affix: "append", cursor}` sent back as it is.
@@ -43,9 +34,6 @@ export const getManySources = defineOperation(
 	},
 	[
 		...returnAllOrLimitByCursor(walkRecords),
-		filtersCollection([
-			dateFilter('Created After', 'createdAfter', 'Only sources added at or after this time'),
-			dateFilter('Created Before', 'createdBefore', 'Only sources added at or before this time'),
-		]),
+		filtersCollection(createdFilters('sources added')),
 	],
 );
