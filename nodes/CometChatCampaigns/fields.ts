@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { DeclarativeRestApiSettings, IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { preSendFactory } from '../shared/fold';
 import { readDateMillis } from '../shared/dates';
 import { idField } from '../shared/fields';
@@ -9,24 +9,52 @@ import { inputError, readJsonObject, readText } from '../shared/validate';
  * The campaigns service's lists page by cursor: `limit` (at most 100) and the last item's `updatedAt`
  * (the feed: `sentAt`) and `id`, with `affix=append` for the page after it [SPEC parameters]. The spec
  * gives no answer schema: the cursor is read from `meta.next` when the answer has one, else from the
- * last record (INFERRED); a time given as a date text is sent in Unix seconds, as CometChat's are.
+ * last record (INFERRED). The spec types the time as a number, "updatedAt unix timestamp of last item":
+ * a time the record holds as a date text is sent in Unix seconds. The one definition of the cursor, for
+ * Get Many's pager and the pickers' page token alike.
  */
+export function cursorAfter(last: IDataObject | undefined, timeKey: 'updatedAt' | 'sentAt'): IDataObject | undefined {
+	if (!last || last.id === undefined || last.id === null) return undefined;
+	const time = last[timeKey];
+	const seconds = typeof time === 'string' && !/^\d+$/.test(time) ? Math.floor(Date.parse(time) / 1000) : time;
+	return { ...(seconds !== undefined && seconds !== null && !Number.isNaN(seconds) ? { [timeKey]: seconds } : {}), id: last.id, affix: 'append' };
+}
 function nextAfter(timeKey: 'updatedAt' | 'sentAt') {
 	return (page: INodeExecutionData[], meta: IDataObject | undefined): IDataObject | undefined => {
 		const next = meta?.next as IDataObject | undefined;
-		const last = next && typeof next === 'object' && next.id !== undefined ? next : page[page.length - 1]?.json;
-		if (!last || last.id === undefined || last.id === null) return undefined;
-		const time = last[timeKey];
-		const seconds = typeof time === 'string' && !/^\d+$/.test(time) ? Math.floor(Date.parse(time) / 1000) : time;
-		return { ...(seconds !== undefined && seconds !== null && !Number.isNaN(seconds) ? { [timeKey]: seconds } : {}), id: last.id, affix: 'append' };
+		return cursorAfter(next && typeof next === 'object' && next.id !== undefined ? next : page[page.length - 1]?.json, timeKey);
 	};
 }
-const walkByUpdatedAt = paginateByCursor({ nextCursor: nextAfter('updatedAt'), maxSize: 100 });
-const walkBySentAt = paginateByCursor({ nextCursor: nextAfter('sentAt'), maxSize: 100 });
+
+/**
+ * The cursor is the last record's updatedAt (sentAt) and id: the only cursor the spec offers. Under
+ * another Sort By the page after is not the one after that record in the order asked, so pages would
+ * skip or repeat records. A page never needs a cursor up to 100 records; more (Return All, a Limit over
+ * 100) under another sort is refused before any request rather than read wrong.
+ */
+function walkSortedBy(timeKey: 'updatedAt' | 'sentAt') {
+	const walk = paginateByCursor({ nextCursor: nextAfter(timeKey), maxSize: 100 });
+	return async function walkCampaignsList(this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions): Promise<INodeExecutionData[]> {
+		const sort = String(this.getNodeParameter('filters.sort', timeKey) || timeKey);
+		if (sort !== timeKey) {
+			const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+			if (returnAll || readLimitValue(this, 'limit') > 100) {
+				throw inputError(this, returnAll ? 'Return All' : 'Limit', `reads at most 100 records with Sort By ${sort}`, `CometChat pages only by ${timeKey}: set Sort By to ${timeKey === 'sentAt' ? 'Sent At' : 'Updated At'} to read more, or a Limit of at most 100.`);
+			}
+		}
+		return await walk.call(this, requestData);
+	};
+}
+const walkByUpdatedAt = walkSortedBy('updatedAt');
+const walkBySentAt = walkSortedBy('sentAt');
 
 /** Return All and Limit of a campaigns-service list (pages of at most 100). */
 export const cursorList = (time: 'updatedAt' | 'sentAt' = 'updatedAt'): INodeProperties[] => [
-	{ ...returnAllOrLimit[0], routing: { send: { paginate: true }, operations: { pagination: time === 'sentAt' ? walkBySentAt : walkByUpdatedAt } } },
+	{
+		...returnAllOrLimit[0],
+		description: `Whether to return all results or only up to a given limit. More than 100 only with Sort By ${time === 'sentAt' ? 'Sent At' : 'Updated At'}, the field CometChat pages by.`,
+		routing: { send: { paginate: true }, operations: { pagination: time === 'sentAt' ? walkBySentAt : walkByUpdatedAt } },
+	},
 	returnAllOrLimit[1],
 ];
 
