@@ -50,13 +50,13 @@ const walkBySentAt = walkSortedBy('sentAt');
 
 /** Return All and Limit of a campaigns-service list (pages of at most 100). */
 export const cursorList = (time: 'updatedAt' | 'sentAt' = 'updatedAt'): INodeProperties[] => [
-	{
-		...returnAllOrLimit[0],
-		description: `Whether to return all results or only up to a given limit. More than 100 only with Sort By ${time === 'sentAt' ? 'Sent At' : 'Updated At'}, the field CometChat pages by.`,
-		routing: { send: { paginate: true }, operations: { pagination: time === 'sentAt' ? walkBySentAt : walkByUpdatedAt } },
-	},
+	{ ...returnAllOrLimit[0], routing: { send: { paginate: true }, operations: { pagination: time === 'sentAt' ? walkBySentAt : walkByUpdatedAt } } },
 	returnAllOrLimit[1],
 ];
+
+/** The Sort By description: only the cursor's own field pages (walkSortedBy). */
+export const SORT_NOTE = (cursorField: string) =>
+	`Which field the list is sorted by. Sorted by another field than ${cursorField}, at most the first 100 records are read (no Return All): CometChat pages by ${cursorField} only.`;
 
 /** The Sort and Order entries of a list's filters: the spec's sort fields (updatedAt first), newest first by default. */
 export function sortFields(sorts: Array<[string, string]>): INodeProperties[] {
@@ -79,7 +79,7 @@ export function sortFields(sorts: Array<[string, string]>): INodeProperties[] {
 			type: 'options',
 			options: sorts.map(([name, value]) => ({ name, value })),
 			default: 'updatedAt',
-			description: 'Which field the list is sorted by',
+			description: SORT_NOTE('Updated At'),
 			routing: { send: { type: 'query', property: 'sort' } },
 		},
 	];
@@ -183,3 +183,63 @@ export const CHANNEL_TYPES = [
 	{ name: 'SMS', value: 'sms' },
 	{ name: 'WhatsApp', value: 'whatsapp' },
 ];
+
+/** CometChat's built-in template categories: the only ones Template → Create takes [SPEC CreateTemplateDto enum]. */
+export const TEMPLATE_CATEGORIES = ['Alerts', 'Custom', 'Marketing', 'Onboarding', 'Polls', 'Product_Showcase', 'Transactional'];
+
+/**
+ * A template category by name: the built-ins and the app's own (Template Category → Create). Templates,
+ * the feed and its unread count name a category ("per-app TemplateCategory.name" [SPEC]), not its ID,
+ * so this picker's value is the name (searchTemplateCategoryNames); any name can be typed too.
+ */
+export const categoryNameField = (name: string, displayName: string, description: string, required = false): INodeProperties => ({
+	displayName,
+	name,
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required,
+	description,
+	modes: [
+		{ displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select a category...', typeOptions: { searchListMethod: 'searchTemplateCategoryNames', searchable: true } },
+		{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. Marketing' },
+	],
+});
+
+/** The category name at `parameter` (a categoryNameField), trimmed; '' when none was given. */
+export function readCategoryName(context: IExecuteSingleFunctions, parameter: string, field: string, required = false): string {
+	const raw = context.getNodeParameter(parameter, '', { extractValue: true }) as unknown;
+	if (raw !== null && raw !== undefined && typeof raw !== 'string') throw inputError(context, field, 'must be the name of a template category, as text');
+	const value = String(raw ?? '').trim();
+	if (required && value === '') throw inputError(context, field, 'is empty');
+	return value;
+}
+
+/** preSend: a category name filter (at `path`) sent as query `templateCategory` when given. */
+export const categoryQuery = preSendFactory(function categoryQuery(path: string, field: string, required: boolean) {
+	return async function sendCategory(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const name = readCategoryName(this, path, field, required);
+		if (name !== '') requestOptions.qs = { ...requestOptions.qs, templateCategory: name };
+		return requestOptions;
+	};
+});
+
+/** An optional channel filter (`filters.channelId`): picked from the app's channels (searchChannels) or typed. */
+export const channelFilter: INodeProperties = {
+	displayName: 'Channel',
+	name: 'channelId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	description: 'Only items of this in-app channel',
+	modes: [
+		{ displayName: 'From List', name: 'list', type: 'list', placeholder: 'Select a channel...', typeOptions: { searchListMethod: 'searchChannels', searchable: true } },
+		{ displayName: 'By Channel ID', name: 'id', type: 'string', placeholder: 'e.g. cm9x2k1v80001qz8h3f4d2a7b' },
+	],
+	routing: { send: { preSend: [sendChannelFilter] } },
+};
+async function sendChannelFilter(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const raw = this.getNodeParameter('filters.channelId', '', { extractValue: true }) as unknown;
+	if (raw !== null && raw !== undefined && typeof raw !== 'string') throw inputError(this, 'Channel', 'must be a channel ID, as text');
+	const id = String(raw ?? '').trim();
+	if (id !== '') requestOptions.qs = { ...requestOptions.qs, channelId: id };
+	return requestOptions;
+}

@@ -1,5 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { cursorAfter } from './fields';
+import { cursorAfter, TEMPLATE_CATEGORIES } from './fields';
 import { campaignsRequest } from './transport';
 
 // The pickers' lists: 100 records a page (the service's largest), searched by the service where the spec
@@ -34,4 +34,16 @@ export async function searchTemplateCategories(this: ILoadOptionsFunctions, filt
 }
 export async function searchChannels(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 	return await search(this, '/channels', 'id', true, filter, paginationToken);
+}
+
+/**
+ * Template categories by name (the value templates and the feed name them by): CometChat's built-ins on
+ * the first page, then the app's own, paged as the categories picker.
+ */
+export async function searchTemplateCategoryNames(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const own = await search(this, '/templates/categories', 'name', false, filter, paginationToken);
+	const needle = (filter ?? '').trim().toLowerCase();
+	const builtIns = paginationToken ? [] : TEMPLATE_CATEGORIES.filter((name) => !needle || name.toLowerCase().includes(needle)).map((name) => ({ name: `${name.replace('_', ' ')} (built-in)`, value: name }));
+	const named = own.results.filter((result) => !TEMPLATE_CATEGORIES.includes(String(result.value))).map((result) => ({ name: String(result.value), value: result.value }));
+	return { results: [...builtIns, ...named], paginationToken: own.paginationToken };
 }
