@@ -51,6 +51,17 @@ describe('Campaigns → Channel', () => {
 		for (const secret of [privateKey, 'provider-pass-1', 's3cret-value-1', 'provider-secret-1']) expect(JSON.stringify(items)).not.toContain(secret);
 	});
 
+	it('an error that echoes the typed metadata carries none of its secrets, however deep', async () => {
+		const stored = channel();
+		const privateKey = '-----BEGIN PRIVATE KEY-----abcdefghijklmnop';
+		const metadata = JSON.stringify({ serviceAccount: { private_key: privateKey } });
+		c.ctx.emulator.failNext({ status: 400, body: { error: { message: `Invalid metadata ${metadata}`, devMessage: privateKey, source: 'campaigns', code: 'ERR_BAD_REQUEST' } } });
+		const { error } = await run('update', { channelId: byId(stored.id), updateFields: { metadata } });
+		c.expectRequest(requests()[0], 'PUT', `/channels/${stored.id}`, { body: { metadata: JSON.parse(metadata) } });
+		expect(error?.message).toContain('ERR_BAD_REQUEST');
+		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain(privateKey);
+	});
+
 	it('Update sends the fields added; an empty Update Fields is refused', async () => {
 		const stored = channel();
 		const { items } = await run('update', { channelId: byId(stored.id), updateFields: { enabled: false, name: 'Renamed' } });
