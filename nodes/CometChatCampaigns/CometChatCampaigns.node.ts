@@ -2,7 +2,8 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { resourceProperties, resources } from './resources';
 import { chatNodeDescription } from '../shared/node';
 import { checkCampaignsCredential } from './transport';
-import { searchCampaigns, searchChannels, searchTemplateCategories, searchTemplates } from './listSearch';
+import { searchCampaigns, searchChannels, searchTemplateCategories, searchTemplateCategoryNames, searchTemplates } from './listSearch';
+import { searchUsers } from '../shared/chat/listSearch';
 import { routedExecute } from '../shared/router';
 
 /**
@@ -23,7 +24,7 @@ export class CometChatCampaigns implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchCampaigns, searchChannels, searchTemplateCategories, searchTemplates },
+		listSearch: { searchCampaigns, searchChannels, searchTemplateCategories, searchTemplateCategoryNames, searchTemplates, searchUsers },
 	};
 
 	// The description's routing, run over the shown properties only (why: nodes/shared/router.ts).

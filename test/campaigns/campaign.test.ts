@@ -75,6 +75,24 @@ describe('Campaigns → Campaign', () => {
 			const last = json(items)[99] as { id: string; updatedAt: number };
 			c.expectRequest(requests()[1], 'GET', '/campaigns', { query: { limit: '100', updatedAt: String(last.updatedAt), id: last.id, affix: 'append' } });
 		});
+
+		it('with another Sort By than the cursor\'s, Return All and a Limit over 100 are refused before any request', async () => {
+			for (let i = 0; i < 150; i++) campaign({ name: `C${i}` });
+			const all = await run('getAll', { returnAll: true, filters: { sort: 'name' } });
+			expect(all.error?.message).toBe('Return All: reads at most 100 records with Sort By name [item 0]');
+			const over = await run('getAll', { limit: 101, filters: { sort: 'createdAt' } });
+			expect(over.error?.message).toBe('Limit: reads at most 100 records with Sort By createdAt [item 0]');
+			expect(requests()).toEqual([]);
+			// Up to 100 is one page: no cursor is needed.
+			const first = await run('getAll', { limit: 100, filters: { sort: 'name', order: 'asc' } });
+			expect(first.error).toBeUndefined();
+			expect(requests()).toHaveLength(1);
+			c.expectRequest(requests()[0], 'GET', '/campaigns', { query: { limit: '100', sort: 'name', order: 'asc' } });
+			expect(first.items).toHaveLength(100);
+			// Sort By Updated At, the cursor's own, still walks every page.
+			const sorted = await run('getAll', { returnAll: true, filters: { sort: 'updatedAt' } });
+			expect(sorted.items).toHaveLength(150);
+		});
 	});
 
 	describe('Update', () => {
@@ -212,6 +230,18 @@ describe('Campaigns → Campaign', () => {
 			const { error } = await run('send', { campaignId: byId(stored.id) });
 			expect(error?.message).toContain('Campaign not in sendable status or no recipients');
 		});
+	});
+
+	it('the campaign picker\'s page token is the Get Many cursor: updatedAt in Unix seconds', async () => {
+		const stored = Array.from({ length: 101 }, (_, i) => campaign({ name: `C${i}` }));
+		// A record holding its time as a date text: the spec's cursor is a number.
+		for (const record of stored) (record as { updatedAt: unknown }).updatedAt = '2026-01-02T03:04:05.000Z';
+		const first = await c.search('searchCampaigns');
+		expect(first.results).toHaveLength(100);
+		const lastId = first.results[99].value as string;
+		const second = await c.search('searchCampaigns', undefined, first.paginationToken as string);
+		c.expectRequest(requests()[1], 'GET', '/campaigns', { query: { limit: '100', updatedAt: '1767323045', id: lastId, affix: 'append' } });
+		expect(second.results).toHaveLength(1);
 	});
 
 	it('the campaign picker lists campaigns by name, searched by the service', async () => {

@@ -38,6 +38,30 @@ describe('Campaigns → Channel', () => {
 		expect(json(availability.items)).toEqual(['in_app', 'push', 'sms', 'email', 'whatsapp', 'custom'].map((type) => ({ type, available: type === 'in_app' || type === 'push' })));
 	});
 
+	it('Get hides provider secrets at every depth, also inside a JSON text', async () => {
+		const privateKey = '-----BEGIN PRIVATE KEY-----abcdefghijklmnop';
+		const stored = channel({
+			metadata: { apiKey: 'provider-secret-1', senderId: 'acme', serviceAccount: { project_id: 'p1', private_key: privateKey }, credentials: { user: 'u', pass: 'provider-pass-1' }, nested: { list: [{ clientSecret: 's3cret-value-1' }], config: JSON.stringify({ private_key: privateKey, region: 'eu' }) } },
+		});
+		const { items } = await run('get', { channelId: byId(stored.id) });
+		c.expectRequest(requests()[0], 'GET', `/channels/${stored.id}`);
+		expect(json(items)).toEqual([
+			{ ...stored, metadata: { apiKey: '[redacted]', senderId: 'acme', serviceAccount: '[redacted]', credentials: '[redacted]', nested: { list: [{ clientSecret: '[redacted]' }], config: JSON.stringify({ private_key: '[redacted]', region: 'eu' }) } } },
+		]);
+		for (const secret of [privateKey, 'provider-pass-1', 's3cret-value-1', 'provider-secret-1']) expect(JSON.stringify(items)).not.toContain(secret);
+	});
+
+	it('an error that echoes the typed metadata carries none of its secrets, however deep', async () => {
+		const stored = channel();
+		const privateKey = '-----BEGIN PRIVATE KEY-----abcdefghijklmnop';
+		const metadata = JSON.stringify({ serviceAccount: { private_key: privateKey } });
+		c.ctx.emulator.failNext({ status: 400, body: { error: { message: `Invalid metadata ${metadata}`, devMessage: privateKey, source: 'campaigns', code: 'ERR_BAD_REQUEST' } } });
+		const { error } = await run('update', { channelId: byId(stored.id), updateFields: { metadata } });
+		c.expectRequest(requests()[0], 'PUT', `/channels/${stored.id}`, { body: { metadata: JSON.parse(metadata) } });
+		expect(error?.message).toContain('ERR_BAD_REQUEST');
+		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain(privateKey);
+	});
+
 	it('Update sends the fields added; an empty Update Fields is refused', async () => {
 		const stored = channel();
 		const { items } = await run('update', { channelId: byId(stored.id), updateFields: { enabled: false, name: 'Renamed' } });

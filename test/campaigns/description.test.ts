@@ -20,7 +20,7 @@ describe('CometChat Campaigns node description', () => {
 		expect(description.defaults.name).toBe('CometChat Campaigns');
 		expect(description.usableAsTool).toBe(true);
 		expect(description.credentials).toEqual([{ name: 'cometChatApi', required: true }]);
-		expect(Object.keys(type.methods?.listSearch ?? {}).sort()).toEqual(['searchCampaigns', 'searchChannels', 'searchTemplateCategories', 'searchTemplates']);
+		expect(Object.keys(type.methods?.listSearch ?? {}).sort()).toEqual(['searchCampaigns', 'searchChannels', 'searchTemplateCategories', 'searchTemplateCategoryNames', 'searchTemplates', 'searchUsers']);
 	});
 
 	it('keeps the resource/operation values and parameter names saved workflows depend on', () => {

@@ -50,6 +50,28 @@ describe('Campaigns → notifications', () => {
 			expect(json(items)).toEqual(feedOf('u1'));
 		});
 
+		it('Get Many and Get Unread Count take the category and the channel from pickers', async () => {
+			await notify();
+			const channel = c.store().channels.add(c.ctx.emulator.state, { channelId: 'cc-in-app', name: 'In-App', channelType: 'in_app', enabled: true }, c.store().next());
+			const picked = await c.search('searchChannels');
+			expect(picked.results).toEqual([{ name: `In-App (${channel.id})`, value: channel.id }]);
+			const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
+			const before = requests().length;
+			const many = await run('notificationFeed', 'getAll', { limit: 10, filters: { templateCategory: fromList('Transactional'), channelId: fromList(channel.id) }, options: { onBehalfOf: 'u1' } });
+			expect(many.error).toBeUndefined();
+			c.expectRequest(requests()[before], 'GET', '/notification-feed', { query: { limit: '10', templateCategory: 'Transactional', channelId: channel.id } });
+			expect(json(many.items)).toEqual([]);
+			const count = await run('notificationFeed', 'getUnreadCount', { templateCategory: fromList('Transactional'), options: { onBehalfOf: 'u1' } });
+			c.expectRequest(requests()[before + 1], 'GET', '/notification-feed/unread-count', { query: { templateCategory: 'Transactional' } });
+			expect(json(count.items)).toEqual([{ templateCategory: 'Transactional', unreadCount: 1 }]);
+		});
+
+		it('Get Many with Sort By Created At reads one page at most: Return All is refused before any request', async () => {
+			const { error } = await run('notificationFeed', 'getAll', { returnAll: true, filters: { sort: 'createdAt' } });
+			expect(error?.message).toBe('Return All: reads at most 100 records with Sort By createdAt [item 0]');
+			expect(requests()).toEqual([]);
+		});
+
 		it('Mark as Read, Get Unread Count, Report Engagement, Mark as Delivered, Get and Delete act on one item', async () => {
 			await notify();
 			const [item] = feedOf('u1');
@@ -112,6 +134,18 @@ describe('Campaigns → notifications', () => {
 				query: { dimension: 'template', dimensionId: 'order_update', period: 'hourly', startDate: '2001-01-01T00:00:00.000Z', endDate: '2099-01-01T00:00:00.000Z', limit: '10' },
 			});
 			expect(json(items)).toEqual([{ sent: 2, delivered: 0, read: 0, clicked: 0, period: 'hourly' }]);
+		});
+
+		it('Get for User picks the user from the chat API\'s users', async () => {
+			c.ctx.emulator.seedUser({ uid: 'u1', name: 'Uma' });
+			const picked = await c.search('searchUsers', 'uma');
+			expect(picked.results).toEqual([{ name: 'Uma (u1)', value: 'u1' }]);
+			expect(requests()[0].path).toBe('/v3/users');
+			await notify();
+			const { items, error } = await run('analytics', 'getUser', { userId: { __rl: true, mode: 'list', value: picked.results[0].value } });
+			expect(error).toBeUndefined();
+			c.expectRequest(requests().at(-1), 'GET', '/analytics/users/u1');
+			expect(json(items)).toEqual([expect.objectContaining({ sent: 2 })]);
 		});
 
 		it('Get Overview, Get for Campaign, Get for Template and Get by Channel', async () => {

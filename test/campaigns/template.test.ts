@@ -82,6 +82,49 @@ describe('Campaigns → Template', () => {
 		expect(json(archived.items)).toEqual([expect.objectContaining({ id: stored.id, status: 'archived' })]);
 	});
 
+	describe('Category: the built-ins and the app\'s own, by name', () => {
+		const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
+		const own = () => c.store().categories.add(c.ctx.emulator.state, { name: 'Orders', description: 'Receipts' }, c.store().next());
+
+		it('the category picker lists the 7 built-ins, then the app\'s own categories, by name', async () => {
+			own();
+			const all = await c.search('searchTemplateCategoryNames');
+			c.expectRequest(requests()[0], 'GET', '/templates/categories', { query: { limit: '100' } });
+			expect(all.results).toEqual([
+				...['Alerts', 'Custom', 'Marketing', 'Onboarding', 'Polls', 'Product Showcase', 'Transactional'].map((name) => ({ name: `${name} (built-in)`, value: name.replace(' ', '_') })),
+				{ name: 'Orders', value: 'Orders' },
+			]);
+			const searched = await c.search('searchTemplateCategoryNames', 'ord');
+			expect(searched.results).toEqual([{ name: 'Orders', value: 'Orders' }]);
+		});
+
+		it('Update sets one of the app\'s own categories; Create sends a built-in one picked from the list', async () => {
+			own();
+			const stored = template();
+			const updated = await run('update', { templateId: byId(stored.id), updateFields: { templateCategory: fromList('Orders') } });
+			expect(updated.error).toBeUndefined();
+			c.expectRequest(requests()[0], 'PUT', `/templates/${stored.id}`, { body: { templateCategory: 'Orders' } });
+			expect(json(updated.items)).toEqual([expect.objectContaining({ id: stored.id, templateCategory: 'Orders' })]);
+			const created = await run('create', { name: 'Promo', channels: JSON.stringify(channels), options: { templateCategory: fromList('Marketing') } });
+			expect(created.error).toBeUndefined();
+			c.expectRequest(requests()[1], 'POST', '/templates', { body: { name: 'Promo', channels, templateCategory: 'Marketing' } });
+		});
+
+		it('Create refuses a category that is not built-in before any request (POST takes only the 7)', async () => {
+			own();
+			const { error } = await run('create', { name: 'Promo', channels: JSON.stringify(channels), options: { templateCategory: { __rl: true, mode: 'name', value: 'Orders' } } });
+			expect(error?.message).toBe('Category: Create takes only a built-in category (Alerts, Custom, Marketing, Onboarding, Polls, Product_Showcase, Transactional), not "Orders" [item 0]');
+			expect(requests()).toEqual([]);
+		});
+
+		it('Get Many filters by a category picked from the list', async () => {
+			template({ templateCategory: 'Orders' });
+			const { items } = await run('getAll', { limit: 5, filters: { templateCategory: fromList('Orders') } });
+			c.expectRequest(requests()[0], 'GET', '/templates', { query: { limit: '5', templateCategory: 'Orders' } });
+			expect(json(items)).toHaveLength(1);
+		});
+	});
+
 	it('the template picker searches by name', async () => {
 		const stored = template();
 		const result = await c.search('searchTemplates', 'order');

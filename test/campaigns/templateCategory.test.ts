@@ -22,7 +22,7 @@ describe('Campaigns → Template Category', () => {
 
 	it('Get Many pages by cursor and sorts as asked; Get gets one', async () => {
 		const [a, b] = [category('A'), category('B')];
-		const { items } = await run('getAll', { returnAll: true, filters: { sort: 'name', order: 'asc' } });
+		const { items } = await run('getAll', { limit: 100, filters: { sort: 'name', order: 'asc' } });
 		c.expectRequest(requests()[0], 'GET', '/templates/categories', { query: { limit: '100', sort: 'name', order: 'asc' } });
 		expect(json(items)).toEqual([a, b]);
 		const one = await run('get', { categoryId: byId(b.id) });

@@ -221,7 +221,9 @@ describe.each(NODES)('valid input, every variant: %s node', (_title, { kind, hos
 				const { error } = await runNode({ parameters, credentials: credentials(recorder.url), node: kind, input: [{ json: {}, ...(binary ? { binary } : {}) }] });
 				// Valid values, except that a text may be longer than CometChat allows a message: that is refused
 				// before any request, naming the field.
-				if (error && /^(Text|Caption|Attachments): .*CometChat allows at most .* \[item 0\]$/.test(error.message)) {
+				// So may a campaigns list under another Sort By than the field it pages by, asked for more than a
+				// page (Return All, a Limit over 100): refused before any request, as it could not be read right.
+				if (error && /^(Text|Caption|Attachments): .*CometChat allows at most .* \[item 0\]$|^(Return All|Limit): reads at most 100 records with Sort By \w+ \[item 0\]$/.test(error.message)) {
 					expect(recorder.requests).toEqual([]);
 					return;
 				}

@@ -1002,6 +1002,8 @@ export function sample(p: INodeProperties): NodeParameterValueType | INodeParame
 	const name = p.name.toLowerCase();
 	switch (p.type) {
 		case 'resourceLocator':
+			// A template category is named, and Template → Create takes only a built-in one.
+			if (name === 'templatecategory') return { __rl: true, mode: 'list', value: 'Marketing' };
 			return { __rl: true, mode: 'id', value: `sample-${name}` };
 		case 'boolean':
 			return true;

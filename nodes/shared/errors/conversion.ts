@@ -58,7 +58,10 @@ function jsonTexts(value: string): string[] {
 	try {
 		const parsed = JSON.parse(value) as unknown;
 		if (!isObject(parsed)) return [];
-		return Object.values(parsed).filter((entry): entry is string => typeof entry === 'string' && entry.length >= 20);
+		// At every depth: a channel's metadata may hold a service account ({serviceAccount: {private_key}}).
+		const texts = (value: unknown): string[] =>
+			typeof value === 'string' ? (value.length >= 20 ? [value] : []) : isObject(value) || Array.isArray(value) ? Object.values(value).flatMap(texts) : [];
+		return texts(parsed);
 	} catch {
 		return []; // not JSON: the text itself is the secret
 	}

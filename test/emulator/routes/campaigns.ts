@@ -330,11 +330,16 @@ function templateOf(ctx: RouteContext): CampaignsRecord {
 	return template;
 }
 
-/** The optional fields of a template body, checked (Create and Update alike). */
-function templateFields(body: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The optional fields of a template body, checked (Create and Update alike). The category: Create's DTO
+ * takes only the built-ins (enum), Update's any text [SPEC]; the emulator takes a built-in or the name of
+ * one of the app's own categories there (INFERRED: that is what a per-app category is for).
+ */
+function templateFields(ctx: RouteContext, body: Record<string, unknown>, create: boolean): Record<string, unknown> {
 	const fields: Record<string, unknown> = {};
 	for (const key of ['name', 'label', 'alternativeText']) if (body[key] !== undefined) fields[key] = text(body, key);
-	if (body.templateCategory !== undefined && !TEMPLATE_CATEGORIES.includes(String(body.templateCategory))) throw badRequest(`templateCategory must be one of ${TEMPLATE_CATEGORIES.join(', ')}`);
+	const own = create ? [] : [...campaignsStore(ctx.state).categories.byId.values()].map((category) => String(category.name));
+	if (body.templateCategory !== undefined && ![...TEMPLATE_CATEGORIES, ...own].includes(String(body.templateCategory))) throw badRequest(`templateCategory must be one of ${TEMPLATE_CATEGORIES.join(', ')}`);
 	if (body.status !== undefined && !TEMPLATE_STATUSES.includes(String(body.status))) throw badRequest(`status must be one of ${TEMPLATE_STATUSES.join(', ')}`);
 	for (const key of ['tags', 'variableSchema']) {
 		if (body[key] !== undefined && !(Array.isArray(body[key]) && (body[key] as unknown[]).every((v) => typeof v === 'string'))) throw badRequest(`${key} must be an array of strings`);
@@ -361,7 +366,7 @@ const templateRoutes: Route[] = [
 			const store = campaignsStore(ctx.state);
 			const templateId = text(body, 'templateId', false) ?? name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 			if (store.templates.find(templateId, 'templateId')) throw cometError(409, 'ERR_TEMPLATE_EXISTS', `Template ${templateId} already exists`);
-			const template = store.addTemplate(ctx.state, { templateId, name, templateCategory: 'Custom', status: 'draft', tags: [], variableSchema: [], ...templateFields(body), channels, version: 1 });
+			const template = store.addTemplate(ctx.state, { templateId, name, templateCategory: 'Custom', status: 'draft', tags: [], variableSchema: [], ...templateFields(ctx, body, true), channels, version: 1 });
 			return answer(template, 201);
 		},
 	},
@@ -391,7 +396,7 @@ const templateRoutes: Route[] = [
 			const template = templateOf(ctx);
 			const body = bodyObject(ctx);
 			only(body, TEMPLATE_KEYS);
-			return answer(touch(ctx, template, templateFields(body)));
+			return answer(touch(ctx, template, templateFields(ctx, body, false)));
 		},
 	},
 	{ method: 'DELETE', path: '/campaigns/templates/:id', handler: (ctx) => answer(touch(ctx, templateOf(ctx), { status: 'archived' })) },

@@ -1,22 +1,36 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { campaignsLocator, pathId } from '../../../shared/fields';
+import { REDACTED } from '../../../shared/errors/redaction';
+import { registerSecretParameter } from '../../../shared/errors/conversion';
 import { unwrapData } from '../../../shared/output';
 import { readBoolean, readJsonObject, readText } from '../../../shared/validate';
 
 export const channelField = campaignsLocator('channel', 'channelId', 'Channel', 'The channel');
 export const channelUrl = `=/channels/${pathId('channelId')}`;
 
-// A channel's metadata holds the provider's credentials (the spec's example: {"apiKey": …, "senderId": …}):
-// their values never reach an output.
-const SECRET = /key|secret|token|password|auth/i;
-async function hideSecrets(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	return items.map((item) => {
-		const metadata = item.json.metadata;
-		if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) return item;
-		const shown = Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, SECRET.test(key) ? '[redacted]' : value]));
-		return { ...item, json: { ...item.json, metadata: shown } };
-	});
+// A channel's metadata holds the provider's credentials (the spec's example: {"apiKey": …, "senderId": …};
+// an FCM channel's a service account with its private_key): at every depth, the value of a key that names
+// a secret is hidden whole (an object under `credentials` or `serviceAccount` too), and a text holding a
+// JSON object is looked into as well. What the user typed is also kept out of errors (registered below).
+const SECRET = /key|secret|token|password|auth|credential|private|service_?account|cert/i;
+function hideIn(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(hideIn);
+	if (value !== null && typeof value === 'object') {
+		return Object.fromEntries(Object.entries(value as IDataObject).map(([key, entry]) => [key, SECRET.test(key) ? REDACTED : hideIn(entry)]));
+	}
+	if (typeof value === 'string' && /^\s*[{[]/.test(value)) {
+		try {
+			return JSON.stringify(hideIn(JSON.parse(value)));
+		} catch {
+			return value; // not JSON: an ordinary text
+		}
+	}
+	return value;
 }
+async function hideSecrets(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return items.map((item) => (item.json.metadata === undefined ? item : { ...item, json: { ...item.json, metadata: hideIn(item.json.metadata) as IDataObject } }));
+}
+registerSecretParameter('options.metadata', 'updateFields.metadata');
 /** The output of every channel operation: the record, its provider secrets hidden. */
 export const output = { postReceive: [unwrapData, hideSecrets] };
 

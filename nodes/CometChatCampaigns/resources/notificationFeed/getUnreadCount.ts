@@ -1,6 +1,7 @@
 import { optionsCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
+import { categoryNameField, categoryQuery } from '../../fields';
 import { actAs } from './fields';
 
 // GET /notification-feed/unread-count?templateCategory (required)
@@ -14,7 +15,7 @@ export const getUnreadCount = defineOperation(
 		routing: { request: { method: 'GET', url: '/notification-feed/unread-count' }, output: { postReceive: [unwrapData] } },
 	},
 	[
-		{ displayName: 'Template Category', name: 'templateCategory', type: 'string', required: true, default: '', placeholder: 'e.g. Marketing', description: 'Name of the template category to count in', routing: { send: { type: 'query', property: 'templateCategory' } } },
+		{ ...categoryNameField('templateCategory', 'Template Category', 'The template category to count in (a built-in one or one of the app\'s own)', true), routing: { send: { preSend: [categoryQuery('templateCategory', 'Template Category', true)] } } },
 		optionsCollection([actAs]),
 	],
 );

@@ -20,7 +20,7 @@ export const create = defineOperation(
 			description: 'The template\'s content per channel: a JSON array of objects, each with channelType (in_app, push, sms, email, whatsapp or custom) and optionally channelId, content, dataType, sequenceOrder, stopCondition, waitMinutes',
 		},
 		optionsCollection([
-			...templateFields(),
+			...templateFields(true),
 			{ displayName: 'Template ID', name: 'slug', type: 'string', default: '', placeholder: 'e.g. order_update', description: 'A readable ID for the template; CometChat makes one from the name when none is given' },
 		]),
 	],
@@ -31,7 +31,7 @@ async function buildCreate(this: IExecuteSingleFunctions, requestOptions: IHttpR
 	channels.forEach((channel, index) => {
 		if (typeof channel.channelType !== 'string' || channel.channelType === '') throw inputError(this, 'Channels (JSON)', `entry ${index + 1} has no channelType`);
 	});
-	const body: IDataObject = { name: readText(this, 'name', 'Name', { required: true }), channels, ...readTemplate(this, 'options') };
+	const body: IDataObject = { name: readText(this, 'name', 'Name', { required: true }), channels, ...readTemplate(this, 'options', true) };
 	if ((this.getNodeParameter('options', {}) as IDataObject).slug !== undefined) body.templateId = readText(this, 'options.slug', 'Template ID', { required: true });
 	requestOptions.body = body;
 	return requestOptions;

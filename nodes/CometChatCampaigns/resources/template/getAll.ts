@@ -1,7 +1,7 @@
 import { csvQuery, filtersCollection } from '../../../shared/fields';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { cursorList, queryText, sortFields } from '../../fields';
+import { categoryNameField, categoryQuery, cursorList, queryText, sortFields } from '../../fields';
 
 // GET /templates?limit&cursor&sort&order&status&search&tags&tagMatch&templateCategory
 export const getAll = defineOperation(
@@ -10,7 +10,7 @@ export const getAll = defineOperation(
 	[
 		...cursorList(),
 		filtersCollection([
-			queryText('Category', 'templateCategory', 'Only templates of this category', 'e.g. Marketing'),
+			{ ...categoryNameField('templateCategory', 'Category', 'Only templates of this category (a built-in one or one of the app\'s own)'), routing: { send: { preSend: [categoryQuery('filters.templateCategory', 'Category', false)] } } },
 			...sortFields([['Updated At', 'updatedAt'], ['Created At', 'createdAt'], ['Name', 'name']]),
 			queryText('Search', 'search', 'Only templates whose name or template ID contains this text', 'e.g. order'),
 			queryText('Status', 'status', 'Only templates in this status', 'e.g. approved'),
