@@ -83,14 +83,17 @@ const byMuid = new WeakMap<object, Map<string, { itemIndex: number; content: str
 const unknownSends = new BoundedMemory<{ muid: string; startedMs: number; from?: number; lostAt?: number }>(10_000, 60 * 60 * 1000);
 
 /**
- * A send's identity across the sub-executions of one parent execution: parent, workflow, node, item and
- * what is sent (method, endpoint, sender, the body without a derived MUID, since each sub-execution derives
- * a new one; the user's own MUID is part of it).
+ * A send's identity across the sub-executions of one parent execution: parent, workflow, node (its name and
+ * its ID: a sub-workflow given as JSON ("Define Below") runs under its parent's workflow ID, so two such
+ * sub-workflows differ by their nodes' IDs only), the node's run (the first try's: runOf; a loop's later
+ * runs are sends of their own), item and what is sent (method, endpoint, sender, the body without a derived
+ * MUID, since each sub-execution derives a new one; the user's own MUID is part of it).
  */
 function subExecutionKey(context: IExecuteSingleFunctions, parent: string, options: IHttpRequestOptions, target: Target): string {
 	const derived = target.muid === derivedMuid(context);
 	const body = derived ? withMuid(options.body as IDataObject, '') : options.body;
-	return canonical([parent, context.getWorkflow().id ?? '', context.getNode().name, context.getItemIndex(), options.method, options.url, target.sender, body]);
+	const node = context.getNode();
+	return canonical([parent, context.getWorkflow().id ?? '', node.name, node.id ?? '', runOf(context).runIndex, context.getItemIndex(), options.method, options.url, target.sender, body]);
 }
 
 /** The body with its MUID (the body's `muid`, or the thread body's `data.metadata.muid`) replaced. */

@@ -327,13 +327,45 @@ function safeToRepeat({ method = 'GET', url = '' }: { method?: string; url?: str
 }
 
 /** The system error code (ECONNRESET...) of a failed connection; n8n keeps the original error in `errorResponse`. */
-function networkCode(error: Error): string | undefined {
+export function networkCode(error: Error): string | undefined {
 	const pending: unknown[] = [error];
 	for (let depth = 0; pending.length && depth < 8; depth++) {
 		const current = pending.shift() as { code?: unknown; cause?: unknown; errorResponse?: unknown } | undefined;
 		if (!current || typeof current !== 'object') continue;
 		if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
 		pending.push(current.errorResponse, current.cause);
+	}
+	// Only an error without an HTTP answer: an answer's own message could name anything.
+	const status = (error as { httpCode?: unknown }).httpCode;
+	return status === undefined || status === null || status === '' ? codeFromMessage(error) : undefined;
+}
+
+/**
+ * n8n 1.x (n8n-workflow 1.120, as in n8n 1.123) keeps neither the request's error nor its code on the
+ * NodeApiError it makes of it (a `cause` class field left undefined after `super`): only its message, which
+ * it replaced with its text for the code (COMMON_ERRORS), the original kept in `messages`. The code is read
+ * back from those texts; without this a lost answer there was a final error, never looked up.
+ */
+const N8N_NETWORK_TEXTS: Array<[string, string]> = [
+	['ECONNRESET', 'The connection to the server was closed unexpectedly'],
+	['ECONNREFUSED', 'The service refused the connection'],
+	['ETIMEDOUT', 'The connection timed out'],
+	['ECONNABORTED', 'The connection was aborted'],
+	['EHOSTUNREACH', 'The host is unreachable'],
+	['EAI_AGAIN', 'The DNS server returned an error'],
+	['ENOTFOUND', 'The connection cannot be established'],
+];
+const NETWORK_CODES = new Set([...N8N_NETWORK_TEXTS.map(([code]) => code), 'EPIPE', 'ENETUNREACH', 'ESOCKETTIMEDOUT']);
+
+function codeFromMessage(error: Error): string | undefined {
+	const { message, messages } = error as Error & { messages?: unknown };
+	const texts = [message, ...(Array.isArray(messages) ? messages : [])].filter((text): text is string => typeof text === 'string');
+	for (const text of texts) {
+		const named = N8N_NETWORK_TEXTS.find(([, prefix]) => text.startsWith(prefix));
+		if (named) return named[0];
+		const code = /\b(E[A-Z_]{3,})\b/.exec(text)?.[1];
+		if (code && NETWORK_CODES.has(code)) return code;
+		if (/^socket hang up$/i.test(text)) return 'ECONNRESET';
 	}
 	return undefined;
 }

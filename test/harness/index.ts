@@ -258,8 +258,8 @@ export function lifecycleHooks(name: string, nodes: INode[], connections: IConne
 
 function makeNode(parameters: INodeParameters, continueOnFail = false, kind: NodeKind = chatNode, settings: NodeSettings = {}): INode {
 	return {
-		...settings,
 		id: 'node-1',
+		...settings,
 		name: kind.name,
 		type: kind.type,
 		typeVersion: 1,

@@ -1,3 +1,4 @@
+import { networkCode } from '../../nodes/shared/retry';
 import { BoundedMemory } from '../../nodes/shared/subExecutions';
 import { seedMessage } from '../emulator/routes/messages';
 import { byId, derivedMuid, json, run, useEmulator } from '../helpers';
@@ -75,6 +76,14 @@ describe('one identity for a send across n8n\'s tries of a sub-workflow tool (a 
 		expect(ctx.emulator.state.messages.map((m) => m.muid)).toEqual([derivedMuid(0, { execution: 'sub-1' }), derivedMuid(0, { execution: 'sub-2' })]);
 	});
 
+	it('another node of the same name in the same parent (a second sub-workflow given as JSON runs under its parent\'s workflow ID) is its own message', async () => {
+		await unknownFirstTry('sub-1');
+		const other = await run(ctx, send(), { ...sub('sub-2'), settings: { id: 'node-of-another-sub-workflow' } as never });
+		expect(other.error).toBeUndefined();
+		expect(lines()).toEqual(['POST /v3/messages lost', 'GET /v3/users/alice/messages 403', 'POST /v3/messages 200']);
+		expect(ctx.emulator.state.messages).toHaveLength(2);
+	});
+
 	it('a sub-execution of another parent is its own message', async () => {
 		await unknownFirstTry('sub-1');
 		await run(ctx, send(), sub('sub-2', 'another-parent'));
@@ -139,5 +148,19 @@ describe('BoundedMemory (where a sub-execution\'s unknown sends are kept)', () =
 		const [key] = (memory as unknown as { entries: Map<string, unknown> }).entries.keys();
 		expect(key).toHaveLength(64);
 		expect(memory.get('x'.repeat(100_000))).toBe(1);
+	});
+});
+
+describe('a lost answer on n8n 1.x, whose NodeApiError keeps no code (n8n-workflow 1.120: only its text for the code)', () => {
+	const n8n1Error = (message: string, messages: string[], httpCode: string | null = null) => Object.assign(new Error(message), { messages, httpCode });
+	it('reads the code back from n8n\'s text or the original message, so the answer is looked up rather than final', () => {
+		expect(networkCode(n8n1Error('The connection to the server was closed unexpectedly, perhaps it is offline. You can retry the request immediately or wait and retry later.', ['socket hang up']))).toBe('ECONNRESET');
+		expect(networkCode(n8n1Error("The connection timed out, consider setting the 'Retry on Fail' option in the node settings", ['timeout']))).toBe('ETIMEDOUT');
+		expect(networkCode(n8n1Error('The service refused the connection - perhaps it is offline', ['connect ECONNREFUSED 127.0.0.1:9']))).toBe('ECONNREFUSED');
+		expect(networkCode(n8n1Error('Something else', ['read ECONNRESET']))).toBe('ECONNRESET');
+	});
+	it('never from an error that carries an HTTP answer, whose own message could name anything', () => {
+		expect(networkCode(n8n1Error('ERR_BAD_REQUEST: ECONNREFUSED in the text', ['ECONNREFUSED'], '400'))).toBeUndefined();
+		expect(networkCode(n8n1Error('Something else', ['nothing']))).toBeUndefined();
 	});
 });
