@@ -345,25 +345,38 @@ async function rateLimited(options: Options, rows: Row[], notes: string[]) {
 	notes.push(`Rate-limit leg: CometChat's per-minute budgets pressed into ${windowSeconds}-second windows (${perWindow(10000)} user creations, ${perWindow(20000)} other requests, ${perWindow(100000)} in all per window), every answer 100 ms late.`);
 }
 
-/** Tarball, files, and the cost of loading the built node and credential in a fresh process. */
+/** Tarball, files, and the cost of loading the built nodes and credentials in a fresh process. */
 function footprint(options: Options, rows: Row[]) {
 	const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' })) as Array<{ size: number; unpackedSize: number; entryCount: number }>;
-	const probe = `
+	// What n8n loads: every file package.json's "n8n" section lists, each class instantiated once.
+	const { n8n } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
+	const probe = (files: string[]) => `
 		require('n8n-workflow'); // n8n has it loaded before any community node
 		global.gc(); global.gc();
 		const heap = process.memoryUsage().heapUsed;
 		const start = process.hrtime.bigint();
-		const { CometChat } = require('./dist/nodes/CometChat/CometChat.node.js');
-		const { CometChatApi } = require('./dist/credentials/CometChatApi.credentials.js');
-		const held = [new CometChat(), new CometChatApi()];
+		const cpu = process.cpuUsage();
+		const held = ${JSON.stringify(files)}.flatMap((file) => Object.values(require('./' + file)).map((Class) => new Class()));
 		const ms = Number(process.hrtime.bigint() - start) / 1e6;
+		const spent = process.cpuUsage(cpu);
+		const cpuMs = (spent.user + spent.system) / 1e3;
 		global.gc(); global.gc();
-		process.stdout.write(JSON.stringify({ ms, heapMb: (process.memoryUsage().heapUsed - heap) / 2 ** 20, held: held.length }));
+		process.stdout.write(JSON.stringify({ ms, cpuMs, heapMb: (process.memoryUsage().heapUsed - heap) / 2 ** 20, held: held.length }));
 	`;
-	const loads = Array.from({ length: Math.max(5, options.runs) }, () => JSON.parse(execFileSync(process.execPath, ['--expose-gc', '-e', probe], { cwd: ROOT, encoding: 'utf8' })) as { ms: number; heapMb: number });
-	rows.push({ section: 'Footprint', leg: 'Packed tarball', cells: [`${fmt(pack.size / 1024, 1)} KB`, `${pack.entryCount} files`, `${fmt(pack.unpackedSize / 1024)} KB unpacked`, '', '', '', pack.size < 150 * 1024 ? 'target < 150 KB: met' : 'target < 150 KB: MISSED'] });
-	const loadMs = median(loads.map((l) => l.ms));
-	rows.push({ section: 'Footprint', leg: 'require node + credential', cells: [`${fmt(loadMs, 1)} ms`, '', '', '', `${fmt(median(loads.map((l) => l.heapMb)), 2)} MB heap`, '', loadMs < 50 ? 'target < 50 ms: met' : 'target < 50 ms: MISSED'] });
+	const measure = (files: string[]) => Array.from({ length: Math.max(5, options.runs) }, () => JSON.parse(execFileSync(process.execPath, ['--expose-gc', '-e', probe(files)], { cwd: ROOT, encoding: 'utf8' })) as { ms: number; cpuMs: number; heapMb: number });
+	const budget = 200;
+	rows.push({ section: 'Footprint', leg: 'Packed tarball', cells: [`${fmt(pack.size / 1024, 1)} KB`, `${pack.entryCount} files`, `${fmt(pack.unpackedSize / 1024)} KB unpacked`, '', '', '', pack.size < budget * 1024 ? `target < ${budget} KB: met` : `target < ${budget} KB: MISSED`] });
+	const legs: Array<[string, string[]]> = [
+		['require CometChat node + credential', ['dist/nodes/CometChat/CometChat.node.js', 'dist/credentials/CometChatApi.credentials.js']],
+		[`require all ${n8n.nodes.length} nodes + ${n8n.credentials.length} credentials`, [...n8n.nodes, ...n8n.credentials]],
+	];
+	for (const [leg, files] of legs) {
+		const loads = measure(files);
+		// CPU time is the target's measure: wall time of a synchronous require is the same on a quiet machine, but
+		// grows with whatever else the machine runs.
+		const cpuMs = median(loads.map((l) => l.cpuMs));
+		rows.push({ section: 'Footprint', leg, cells: [`${fmt(cpuMs, 1)} ms CPU`, `${fmt(median(loads.map((l) => l.ms)), 1)} ms wall`, '', '', `${fmt(median(loads.map((l) => l.heapMb)), 2)} MB heap`, '', cpuMs < 50 ? 'target < 50 ms: met' : 'target < 50 ms: MISSED'] });
+	}
 }
 
 function table(rows: Row[]): string {
