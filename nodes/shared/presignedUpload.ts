@@ -1,26 +1,8 @@
-import { NodeApiError, type IBinaryData, type IExecuteSingleFunctions, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, type IExecuteSingleFunctions, type JsonObject } from 'n8n-workflow';
 import { CHAT_CREDENTIAL, resolveBaseUrl } from './chat/baseUrl';
-import { inputError, readText } from './validate';
 
 // Files CometChat has its clients upload themselves: it answers a presigned URL, the file is PUT there.
 // Used by Campaigns (recipient CSV) and the AI Agents knowledge base (Upload File).
-
-/** The file of the input item's binary field named by `parameter`: its bytes and n8n's binary record. */
-export async function readInputFile(
-	context: IExecuteSingleFunctions,
-	parameter: string,
-	field: string,
-	hint: string,
-): Promise<{ data: Buffer; binary: IBinaryData; property: string }> {
-	const property = readText(context, parameter, field, { required: true });
-	const binaries = context.getInputData().binary ?? {};
-	if (!Object.prototype.hasOwnProperty.call(binaries, property) || typeof binaries[property] !== 'object') {
-		throw inputError(context, field, `the input item has no binary field "${property}"`, hint);
-	}
-	const data = await context.helpers.getBinaryDataBuffer(property);
-	if (data.length === 0) throw inputError(context, field, `the file in "${property}" is empty`);
-	return { data, binary: binaries[property], property };
-}
 
 /**
  * Why the presigned URL of CometChat's answer may not be used, or undefined. It comes from an answer, so it

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 import { defineOperation } from '../../../shared/operations';
-import { notUploaded, putFile, readInputFile, uploadUrlProblem } from '../../../shared/presignedUpload';
+import { inputBinaryField, readInputFile } from '../../../shared/binaryInput';
+import { notUploaded, putFile, uploadUrlProblem } from '../../../shared/presignedUpload';
 import { inputError, isObject } from '../../../shared/validate';
 import { KB } from './fields';
 
@@ -53,15 +54,9 @@ export const uploadFile = defineOperation(
 		routing: { request: { method: 'POST', url: `${KB}/uploads/initiate` }, send: { preSend: [describeFile] }, output: { postReceive: [uploadToUrl] } },
 	},
 	[
-		{
-			displayName: FIELD,
-			name: 'binaryPropertyName',
-			type: 'string',
-			required: true,
-			default: 'data',
-			placeholder: 'e.g. data',
-			hint: 'The name of the input binary field holding the file',
-			description: 'The binary field of the input item that holds the file, e.g. from a Read/Write Files from Disk or HTTP Request node',
-		},
+		inputBinaryField(
+			'The name of the input binary field holding the file',
+			'The binary field of the input item that holds the file, e.g. from a Read/Write Files from Disk or HTTP Request node',
+		),
 	],
 );

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { defineOperation } from '../../../shared/operations';
 import { unwrapData } from '../../../shared/output';
-import { notUploaded, putFile, readInputFile, uploadUrlProblem } from '../../../shared/presignedUpload';
+import { inputBinaryField, readInputFile } from '../../../shared/binaryInput';
+import { notUploaded, putFile, uploadUrlProblem } from '../../../shared/presignedUpload';
 import { readId } from '../../../shared/validate';
 import { campaignsRequest } from '../../transport';
 import { campaignField, campaignUrl } from './fields';
@@ -18,17 +19,11 @@ export const uploadRecipients = defineOperation(
 	},
 	[
 		campaignField,
-		{
-			displayName: 'Input Binary Field',
-			name: 'binaryPropertyName',
-			type: 'string',
-			required: true,
-			default: 'data',
-			placeholder: 'e.g. data',
-			hint: 'The name of the input binary field holding the CSV file',
-			description: 'The binary field of the input item that holds the CSV, e.g. from a Read/Write Files from Disk or Convert to File node',
-			routing: { send: { preSend: [uploadCsv] } },
-		},
+		inputBinaryField(
+			'The name of the input binary field holding the CSV file',
+			'The binary field of the input item that holds the CSV, e.g. from a Read/Write Files from Disk or Convert to File node',
+			{ routing: { send: { preSend: [uploadCsv] } } },
+		),
 	],
 );
 

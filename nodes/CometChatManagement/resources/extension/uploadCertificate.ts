@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { defineOperation } from '../../../shared/operations';
-import { inputError, readText } from '../../../shared/validate';
+import { inputBinaryField, readInputFile } from '../../../shared/binaryInput';
 import { appField } from '../../../shared/management/fields';
 import { certificateAnswer, PUSH_PATH } from './fields';
 
@@ -30,31 +30,17 @@ export const uploadCertificate = defineOperation(
 			default: 'p8',
 			description: 'Which kind of APNs credential the file is',
 		},
-		{
-			displayName: 'Input Binary Field',
-			name: 'binaryPropertyName',
-			type: 'string',
-			required: true,
-			default: 'data',
-			placeholder: 'e.g. data',
-			hint: 'The name of the input binary field holding the certificate file',
-			description: 'The binary field of the input item that holds the file, e.g. from a Read/Write Files from Disk node',
-			routing: { send: { preSend: [certificateBody] } },
-		},
+		inputBinaryField(
+			'The name of the input binary field holding the certificate file',
+			'The binary field of the input item that holds the file, e.g. from a Read/Write Files from Disk node',
+			{ routing: { send: { preSend: [certificateBody] } } },
+		),
 	],
 );
 
 /** The file of the input item as the multipart part `certificate` (the spec's only encoding). */
 async function certificateBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const field = readText(this, 'binaryPropertyName', 'Input Binary Field', { required: true });
-	const binaries = this.getInputData().binary ?? {};
-	// Own fields only: a name such as "valueOf" must not find the object's methods.
-	const binary = Object.prototype.hasOwnProperty.call(binaries, field) ? binaries[field] : undefined;
-	if (!binary || typeof binary !== 'object') {
-		throw inputError(this, 'Input Binary Field', `the input item has no binary field "${field}"`, 'Pass the certificate file as binary data, e.g. from a Read/Write Files from Disk node, and name its field here.');
-	}
-	const bytes = await this.helpers.getBinaryDataBuffer(field);
-	if (bytes.length === 0) throw inputError(this, 'Input Binary Field', `the file in "${field}" is empty`);
+	const { data: bytes, binary } = await readInputFile(this, 'binaryPropertyName', 'Input Binary Field', 'Pass the certificate file as binary data, e.g. from a Read/Write Files from Disk node, and name its field here.');
 	const type = this.getNodeParameter('certificateType') === 'p8' ? 'p8' : 'p12';
 	const name = (binary.fileName ?? `certificate.${type}`).replace(/["\r\n]/g, '_');
 	let boundary = '';
