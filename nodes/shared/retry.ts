@@ -335,16 +335,19 @@ export function networkCode(error: Error): string | undefined {
 		if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
 		pending.push(current.errorResponse, current.cause);
 	}
-	// Only an error without an HTTP answer: an answer's own message could name anything.
+	// n8n 1.x takes the request error's `code` for the HTTP code when there was no answer (its status keys
+	// include "code"). Messages are read only when there was no HTTP answer: an answer's could name anything.
 	const status = (error as { httpCode?: unknown }).httpCode;
-	return status === undefined || status === null || status === '' ? codeFromMessage(error) : undefined;
+	if (typeof status === 'string' && /^E[A-Z_]+$/.test(status)) return status;
+	return /^\d+$/.test(String(status ?? '')) ? undefined : codeFromMessage(error);
 }
 
 /**
  * n8n 1.x (n8n-workflow 1.120, as in n8n 1.123) keeps neither the request's error nor its code on the
  * NodeApiError it makes of it (a `cause` class field left undefined after `super`): only its message, which
- * it replaced with its text for the code (COMMON_ERRORS), the original kept in `messages`. The code is read
- * back from those texts; without this a lost answer there was a final error, never looked up.
+ * it replaced with its text for the code (COMMON_ERRORS), the original kept in `messages`, and the code as
+ * `httpCode` (above). The code is read back from those; without this a lost answer there was a final error,
+ * never looked up.
  */
 const N8N_NETWORK_TEXTS: Array<[string, string]> = [
 	['ECONNRESET', 'The connection to the server was closed unexpectedly'],

@@ -158,6 +158,8 @@ describe('a lost answer on n8n 1.x, whose NodeApiError keeps no code (n8n-workfl
 		expect(networkCode(n8n1Error("The connection timed out, consider setting the 'Retry on Fail' option in the node settings", ['timeout']))).toBe('ETIMEDOUT');
 		expect(networkCode(n8n1Error('The service refused the connection - perhaps it is offline', ['connect ECONNREFUSED 127.0.0.1:9']))).toBe('ECONNREFUSED');
 		expect(networkCode(n8n1Error('Something else', ['read ECONNRESET']))).toBe('ECONNRESET');
+		// As n8n 1.123 makes it of axios's error: the code taken for the HTTP code, since its status keys include "code".
+		expect(networkCode(n8n1Error('The connection to the server was closed unexpectedly, perhaps it is offline. You can retry the request immediately or wait and retry later.', ['socket hang up'], 'ECONNRESET'))).toBe('ECONNRESET');
 	});
 	it('never from an error that carries an HTTP answer, whose own message could name anything', () => {
 		expect(networkCode(n8n1Error('ERR_BAD_REQUEST: ECONNREFUSED in the text', ['ECONNREFUSED'], '400'))).toBeUndefined();
