@@ -17,6 +17,7 @@ import { cursorOf } from './pagination';
 import { retrying, settleSecondsOf, settleStep, withRetries, type LostAnswerVerdict } from './retry';
 import { CHAT_CREDENTIAL } from './chat/baseUrl';
 import { BoundedMemory, parentExecutionOf } from './subExecutions';
+import { muidIn, withMuid } from './messageId';
 import { runOf } from './tries';
 import { isPlainObject, sameId } from './validate';
 
@@ -96,13 +97,6 @@ function subExecutionKey(context: IExecuteSingleFunctions, parent: string, optio
 	return canonical([parent, context.getWorkflow().id ?? '', node.name, node.id ?? '', runOf(context).runIndex, context.getItemIndex(), options.method, options.url, target.sender, body]);
 }
 
-/** The body with its MUID (the body's `muid`, or the thread body's `data.metadata.muid`) replaced. */
-function withMuid(body: IDataObject, muid: string): IDataObject {
-	if (body.muid !== undefined) return { ...body, muid };
-	const data = (body.data ?? {}) as IDataObject;
-	return { ...body, data: { ...data, metadata: { ...((data.metadata ?? {}) as IDataObject), muid } } };
-}
-
 /**
  * The MUID of a message without one of the user's: `n8n-` and a hash of workflow, execution, node name,
  * run index (the first try's: runOf) and item index. Stable across the node's retries and n8n's,
@@ -138,7 +132,6 @@ function targetOf(options: IHttpRequestOptions): Target {
 	const url = String(options.url ?? '').replace(/^=/, '');
 	const body = (options.body ?? {}) as IDataObject;
 	const data = (body.data ?? {}) as IDataObject;
-	const metadata = (data.metadata ?? {}) as IDataObject;
 	const bot = /^\/bots\/([^/]+)\/messages$/.exec(url)?.[1];
 	const onBehalfOf = (options.headers as IDataObject | undefined)?.onBehalfOf;
 	const sender = bot !== undefined ? decodeURIComponent(bot) : typeof onBehalfOf === 'string' && onBehalfOf !== '' ? onBehalfOf : APP_SENDER;
@@ -150,7 +143,7 @@ function targetOf(options: IHttpRequestOptions): Target {
 			]
 		: [{ type: body.receiverType === 'group' ? 'group' : 'user', id: String(body.receiver ?? '') }];
 	return {
-		muid: String(body.muid ?? metadata.muid ?? ''),
+		muid: String(muidIn(body) ?? ''),
 		sender,
 		receivers,
 		parentId: /^\/messages\/([^/]+)\/thread$/.exec(url)?.[1],
@@ -308,8 +301,9 @@ async function sendAttempt(
 				lost = true;
 				attempt.lostAt ??= Date.now();
 				const verdict = await settleLookUp(context, options, target, attempt, found);
-				if ('unknown' in verdict) attempt.unknown = true;
-				return 'unknown' in verdict ? verdict : { found: await answer(stored()) };
+				if (!('unknown' in verdict)) return { found: await answer(stored()) };
+				attempt.unknown = true;
+				return verdict;
 			},
 		});
 	});

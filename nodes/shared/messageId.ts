@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { describeValue, inputError } from './validate';
 
 // Message IDs are growing counters that CometChat sends as strings of digits, e.g. "2144" [REC]; its spec
@@ -48,4 +48,21 @@ export function messageIdField(description: string): INodeProperties {
 async function checkMessageId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	readMessageId(this, 'messageId', 'Message ID');
 	return requestOptions;
+}
+
+// Where a send's MUID goes: the body's `muid`, or the thread reply's `data.metadata.muid` (that endpoint
+// takes no muid). Read by the exactly-once sends and the "outcome unknown" error, written by a retry of a
+// sub-workflow's send (exactlyOnce.ts).
+
+/** The MUID a message body carries, as it is there (undefined without one). */
+export function muidIn(body: unknown): unknown {
+	const { muid, data } = (body ?? {}) as { muid?: unknown; data?: { metadata?: { muid?: unknown } } };
+	return muid ?? data?.metadata?.muid;
+}
+
+/** The body with its MUID replaced where it carries one (muidIn's places). */
+export function withMuid(body: IDataObject, muid: string): IDataObject {
+	if (body.muid !== undefined) return { ...body, muid };
+	const data = (body.data ?? {}) as IDataObject;
+	return { ...body, data: { ...data, metadata: { ...((data.metadata ?? {}) as IDataObject), muid } } };
 }

@@ -12,6 +12,7 @@ import {
 } from 'n8n-workflow';
 import { DEFAULT_CONCURRENCY, withinConcurrency } from './concurrency';
 import { retryAfterOf } from './errors/conversion';
+import { muidIn } from './messageId';
 import { runOf } from './tries';
 
 /**
@@ -375,8 +376,7 @@ function codeFromMessage(error: Error): string | undefined {
 
 /** A send's Message UID, named in its "outcome unknown" message: with Continue On Fail the item keeps the message only. */
 function muidOf(request: { body?: unknown }): string {
-	const body = (request.body ?? {}) as { muid?: unknown; data?: { metadata?: { muid?: unknown } } };
-	const muid = body.muid ?? body.data?.metadata?.muid;
+	const muid = muidIn(request.body);
 	return typeof muid === 'string' && muid !== '' ? ` (Message UID "${muid}")` : '';
 }
 
