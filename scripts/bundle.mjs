@@ -4,7 +4,9 @@
 // most of the load time and of the tarball's file count (BENCHMARKS.md, Footprint). Type-checking is
 // tsc's job (`tsc -p tsconfig.json`, noEmit, runs first in `npm run build`); esbuild only strips types.
 // `node scripts/bundle.mjs --watch` rebuilds on change (npm run dev).
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -37,8 +39,13 @@ const sharedEntry = [
 	`export const modules = { ${sharedModules.map((module, index) => `${JSON.stringify(module)}: m${index}`).join(', ')} };`,
 ].join('\n');
 
-/** Imports that resolve into nodes/shared/ become a stub reading that module from shared.js at `sharedPath`. */
-const sharedPlugin = (sharedPath) => ({
+/**
+ * Imports that resolve into nodes/shared/ become a stub reading that module from shared.js at `sharedPath`.
+ * Given each shared module's export names (`exportsOf`), the stub is an ES module exporting each by name:
+ * the bundle then reads them once, where a CommonJS stub is copied property by property (esbuild's
+ * __toESM) at every one of the ~500 places that import it, a tenth of the CometChat node's load time.
+ */
+const sharedPlugin = (sharedPath, exportsOf) => ({
 	name: 'shared',
 	setup(build) {
 		build.onResolve({ filter: /^\./ }, (args) => {
@@ -49,13 +56,49 @@ const sharedPlugin = (sharedPath) => ({
 			if (!sharedModules.includes(module)) throw new Error(`${args.path} (from ${args.importer}) is not a module of nodes/shared/`);
 			return { path: module, namespace: 'shared-stub' };
 		});
-		build.onLoad({ filter: /.*/, namespace: 'shared-stub' }, (args) => ({
+		build.onLoad({ filter: /.*/, namespace: 'shared-stub' }, (args) => {
 			// The stub sits beside the bundle's output (dist/nodes/<Node>/ or dist/credentials/).
-			contents: `module.exports = require(${JSON.stringify(sharedPath)}).modules[${JSON.stringify(args.path)}];`,
-			loader: 'js',
-		}));
+			const module = `require(${JSON.stringify(sharedPath)}).modules[${JSON.stringify(args.path)}]`;
+			const names = exportsOf?.[args.path];
+			if (!names) return { contents: `module.exports = ${module};`, loader: 'js' };
+			const exported = names.map((name) => `export const ${name} = m.${name};`).join('\n');
+			return { contents: `const m = ${module};\n${exported}`, loader: 'js' };
+		});
 	},
 });
+
+/**
+ * Each node's fold worked out once (nodes/shared/fold.ts, "Why plans"): the nodes' unfolded properties,
+ * bundled from the sources and run, give the plans the ground floor is built with.
+ */
+async function foldPlans() {
+	const nodes = readdirSync('nodes').filter((node) => existsSync(join('nodes', node, 'resources', 'index.ts')));
+	const contents = [
+		`import { fingerprintOf, planFold } from './nodes/shared/fold';`,
+		...nodes.map((node, index) => `import { unfoldedProperties as p${index} } from './nodes/${node}/resources/index';`),
+		`const plans = {};`,
+		`for (const properties of [${nodes.map((_, index) => `p${index}`).join(', ')}]) plans[fingerprintOf(properties)] = planFold(properties);`,
+		`process.stdout.write(JSON.stringify(plans));`,
+	].join('\n');
+	const planner = await esbuild.build({
+		...common,
+		metafile: false,
+		write: false,
+		stdin: { contents, resolveDir: resolve('.'), sourcefile: '(fold planner).ts', loader: 'ts' },
+	});
+	const plans = execFileSync(process.execPath, ['-'], { input: planner.outputFiles[0].text, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+	if (Object.keys(JSON.parse(plans)).length !== nodes.length) throw new Error(`fold plans: ${nodes.length} nodes, but not as many plans (two nodes alike?)`);
+	return plans;
+}
+
+/** Each shared module's export names, read from the built shared.js. */
+function sharedExports() {
+	const require = createRequire(import.meta.url);
+	const path = resolve(SHARED_OUTPUT);
+	delete require.cache[path];
+	const { modules } = require(path);
+	return Object.fromEntries(Object.entries(modules).map(([module, namespace]) => [module, Object.keys(namespace)]));
+}
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {
@@ -74,10 +117,15 @@ const common = {
 	logLevel: 'warning',
 };
 // Three builds: the ground floor, the nodes (beside it: ../shared.js), the credentials (../nodes/shared.js).
-const builds = [
-	{ ...common, stdin: { contents: sharedEntry, resolveDir: SHARED_DIR, sourcefile: 'nodes/shared/(all).ts', loader: 'ts' }, outfile: SHARED_OUTPUT },
-	{ ...common, entryPoints: pkg.n8n.nodes.map(source), outbase: '.', outdir: 'dist', plugins: [sharedPlugin('../shared.js')] },
-	{ ...common, entryPoints: pkg.n8n.credentials.map(source), outbase: '.', outdir: 'dist', plugins: [sharedPlugin('../nodes/shared.js')] },
+const sharedBuild = (plans) => ({
+	...common,
+	stdin: { contents: sharedEntry, resolveDir: SHARED_DIR, sourcefile: 'nodes/shared/(all).ts', loader: 'ts' },
+	outfile: SHARED_OUTPUT,
+	...(plans && { define: { FOLD_PLANS: plans } }),
+});
+const nodeBuilds = (exportsOf) => [
+	{ ...common, entryPoints: pkg.n8n.nodes.map(source), outbase: '.', outdir: 'dist', plugins: [sharedPlugin('../shared.js', exportsOf)] },
+	{ ...common, entryPoints: pkg.n8n.credentials.map(source), outbase: '.', outdir: 'dist', plugins: [sharedPlugin('../nodes/shared.js', exportsOf)] },
 ];
 const ALLOWED = new Set([...EXTERNAL, '../shared.js', '../nodes/shared.js']);
 
@@ -99,6 +147,9 @@ function check(results) {
 }
 
 if (process.argv.includes('--watch')) {
+	// While watching: no fold plans (every fold is worked out at load) and CommonJS stubs, so that each
+	// build stands alone.
+	const builds = [sharedBuild(), ...nodeBuilds()];
 	const latest = new Map();
 	for (const build of builds) {
 		const ctx = await esbuild.context({
@@ -120,5 +171,6 @@ if (process.argv.includes('--watch')) {
 	}
 	process.stdout.write('bundle: watching nodes/ and credentials/ (type-check with `npx tsc --watch`)\n');
 } else {
-	check(await Promise.all(builds.map((build) => esbuild.build(build))));
+	const shared = await esbuild.build(sharedBuild(await foldPlans()));
+	check([shared, ...(await Promise.all(nodeBuilds(sharedExports()).map((build) => esbuild.build(build))))]);
 }

@@ -19,6 +19,46 @@ import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-w
  * operation's fields keep their order (a fold that would make two operations disagree is not made).
  */
 export function foldAlikeFields(properties: INodeProperties[]): INodeProperties[] {
+	return applyFold(properties, BUILT_PLANS[fingerprintOf(properties)] ?? planFold(properties));
+}
+
+/*
+ * Why plans: working out a fold is most of a node's load time (BENCHMARKS.md, Footprint), and its result
+ * is the same on every load. So `npm run build` works out each node's fold once (scripts/bundle.mjs runs
+ * planFold over every node's unfolded properties) and writes the plans into the built code as FOLD_PLANS;
+ * at load, a node whose properties have a plan's fingerprint replays it. Run from the TypeScript sources
+ * (the unit tests, `npm run dev`) there are no plans and every fold is worked out.
+ */
+declare const FOLD_PLANS: Record<string, FoldPlan> | undefined;
+/** The plans the build wrote, by fingerprint (none when run from the sources). */
+export const BUILT_PLANS: Readonly<Record<string, FoldPlan>> = typeof FOLD_PLANS === 'undefined' ? {} : FOLD_PLANS;
+
+/**
+ * A fold, by the indexes of the properties it was worked out from: per property of the result, in order,
+ * either the index of a property kept as it is, or a fold: the indexes of its copies (the first one is
+ * the property kept), and for a collection its entries, each as [the index of the copy it comes from, its
+ * position among that copy's entries, the indexes of the copies that show it…].
+ */
+export type FoldPlan = Array<number | [number[]] | [number[], number[][]]>;
+
+/** What a plan must have been worked out from: the properties' names and places, hashed (cheap: it runs at every load). */
+export function fingerprintOf(properties: INodeProperties[]): string {
+	let hash = 0x811c9dc5; // FNV-1a
+	const add = (text: string) => {
+		for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+		hash = Math.imul(hash ^ 0, 0x01000193); // an end mark, so that "ab","c" and "a","bc" differ
+	};
+	for (const property of properties) {
+		const show = property.displayOptions?.show;
+		add(property.name);
+		add(String(show?.resource?.[0] ?? ''));
+		add(String(show?.operation?.[0] ?? ''));
+	}
+	return `${properties.length}:${(hash >>> 0).toString(36)}`;
+}
+
+/** Works out the fold of `properties` (see foldAlikeFields). */
+export function planFold(properties: INodeProperties[]): FoldPlan {
 	const operationsOf = new Map<string, Set<string>>();
 	const operationField = new Map<string, number>();
 	properties.forEach((property, index) => {
@@ -32,7 +72,7 @@ export function foldAlikeFields(properties: INodeProperties[]): INodeProperties[
 	// after its Operation dropdown, in order: the orders the result must keep.
 	const groups = new Map<string, Member[][]>(); // at a glance → lists of copies alike in full
 	const sequences = new Map<string, number[]>();
-	// Only fields alike at a glance are compared in full (comparing is most of this pass's time at load).
+	// Only fields alike at a glance are compared in full (comparing is most of this pass's time).
 	const glance = properties.map(glanceOf);
 	const copies = new Map<string, number>();
 	for (const key of glance) copies.set(key, (copies.get(key) ?? 0) + 1);
@@ -69,11 +109,42 @@ export function foldAlikeFields(properties: INodeProperties[]): INodeProperties[
 
 	const folded = new Map(folds.map((fold) => [fold.members[0].index, fold]));
 	return order.sorted().map((index) => {
-		const property = properties[index];
 		const fold = folded.get(index);
-		if (!fold) return property;
-		const show = { ...property.displayOptions!.show, resource: [...fold.resources], operation: [...fold.operations] };
-		const options = fold.entries?.merged(fold.members.length);
+		if (!fold) return index;
+		const members = fold.members.map((member) => member.index);
+		return fold.entries ? [members, fold.entries.plan()] : [members];
+	});
+}
+
+/**
+ * The folded properties a plan describes: each fold shown for its copies' resources and operations, a
+ * folded collection's entries each shown where its copies showed it (all copies: no condition).
+ */
+function applyFold(properties: INodeProperties[], plan: FoldPlan): INodeProperties[] {
+	// A plan's copies are all "this resource and this operation" (placeOfProperty).
+	const placesOf = (indexes: number[]) => {
+		const resources = new Set<string>();
+		const operations = new Set<string>();
+		for (const index of indexes) {
+			const show = properties[index].displayOptions!.show!;
+			resources.add(String(show.resource![0]));
+			operations.add(String(show.operation![0]));
+		}
+		return [[...resources], [...operations]];
+	};
+	return plan.map((step) => {
+		if (typeof step === 'number') return properties[step];
+		const [members, entries] = step;
+		const property = properties[members[0]];
+		const [resource, operation] = placesOf(members);
+		const show = { ...property.displayOptions!.show, resource, operation };
+		const options = entries?.map(([from, position, ...shownBy]) => {
+			const entry = (properties[from].options as INodeProperties[])[position];
+			if (shownBy.length === members.length) return entry;
+			const [resources, operations] = placesOf(shownBy);
+			const entryShow = { ...entry.displayOptions?.show, '/resource': resources, '/operation': operations };
+			return { ...entry, displayOptions: { ...entry.displayOptions, show: entryShow } };
+		});
 		return { ...property, ...(options && { options }), displayOptions: { ...property.displayOptions, show } };
 	});
 }
@@ -265,6 +336,8 @@ class Fold {
 interface Entry {
 	entry: INodeProperties;
 	places: Member[];
+	/** The copy it comes from, and its position among that copy's entries. */
+	from: [number, number];
 }
 
 class Entries {
@@ -284,9 +357,9 @@ class Entries {
 	 * the same type and default (n8n's editor adds the first entry of a name); the copy's order is kept.
 	 */
 	private joined(added: INodeProperties[], member: Member): Entry[] | undefined {
-		const list = this.list.map(({ entry, places }) => ({ entry, places: [...places] }));
+		const list = this.list.map(({ entry, places, from }) => ({ entry, places: [...places], from }));
 		let at = -1; // where the previous entry of the copy stands
-		for (const entry of added) {
+		for (const [position, entry] of added.entries()) {
 			const show = entry.displayOptions?.show;
 			if (show && ('/resource' in show || '/operation' in show)) return undefined;
 			const named = list.filter((known) => known.entry.name === entry.name);
@@ -296,21 +369,15 @@ class Entries {
 			);
 			if (same >= 0 && same < at) return undefined;
 			if (same >= 0) list[same].places.push(member);
-			else list.splice(same >= 0 ? same : at + 1, 0, { entry, places: [member] });
+			else list.splice(same >= 0 ? same : at + 1, 0, { entry, places: [member], from: [member.index, position] });
 			at = same >= 0 ? same : at + 1;
 		}
 		return list;
 	}
 
-	/** The folded collection's entries: each shown where its copies showed it (all `copies` places: no condition). */
-	merged(copies: number): INodeProperties[] {
-		return this.list.map(({ entry, places }) => {
-			if (places.length === copies) return entry;
-			const resources = [...new Set(places.map((place) => place.resource))];
-			const operations = [...new Set(places.map((place) => place.operation))];
-			const show = { ...entry.displayOptions?.show, '/resource': resources, '/operation': operations };
-			return { ...entry, displayOptions: { ...entry.displayOptions, show } };
-		});
+	/** The folded collection's entries, for its plan: where each comes from, and the copies that show it. */
+	plan(): number[][] {
+		return this.list.map(({ places, from }) => [...from, ...places.map((place) => place.index)]);
 	}
 }
 

@@ -24,5 +24,8 @@ export const resources: Array<{ name: string; value: string; properties: INodePr
 	{ name: 'Variable', value: 'variable', properties: variableDescription },
 ];
 
+/** Every resource's operations and fields, as the operation files declare them (the build plans their fold from these). */
+export const unfoldedProperties = resources.flatMap((resource) => resource.properties);
+
 /** Every resource's operations and fields, with fields that operations show alike folded into one. */
-export const resourceProperties = foldAlikeFields(resources.flatMap((resource) => resource.properties));
+export const resourceProperties = foldAlikeFields(unfoldedProperties);
