@@ -62,6 +62,19 @@ describe('Campaigns → Channel', () => {
 		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain(privateKey);
 	});
 
+	it('an error that echoes metadata an expression gives as an object carries none of its secrets either', async () => {
+		const stored = channel();
+		const privateKey = '-----BEGIN PRIVATE KEY-----qrstuvwxyz012345';
+		c.ctx.emulator.failNext({ status: 400, body: { error: { message: `Invalid metadata ${privateKey}`, devMessage: 'provider-pass-object-2', source: 'campaigns', code: 'ERR_BAD_REQUEST' } } });
+		const metadata = `={{ { "serviceAccount": { "private_key": "${privateKey}" }, "credentials": ["provider-pass-object-2"] } }}`;
+		const { error } = await run('update', { channelId: byId(stored.id), updateFields: { metadata } });
+		c.expectRequest(requests()[0], 'PUT', `/channels/${stored.id}`, { body: { metadata: { serviceAccount: { private_key: privateKey }, credentials: ['provider-pass-object-2'] } } });
+		expect(error?.message).toContain('ERR_BAD_REQUEST');
+		const shown = JSON.stringify({ message: error?.message, description: error?.description });
+		expect(shown).not.toContain(privateKey);
+		expect(shown).not.toContain('provider-pass-object-2');
+	});
+
 	it('Update sends the fields added; an empty Update Fields is refused', async () => {
 		const stored = channel();
 		const { items } = await run('update', { channelId: byId(stored.id), updateFields: { enabled: false, name: 'Renamed' } });

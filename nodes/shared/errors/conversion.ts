@@ -47,6 +47,8 @@ export function typedSecrets(context: IExecuteSingleFunctions): string[] {
 		}
 		if ((typeof value === 'string' || typeof value === 'number') && String(value).trim().length >= SECRET_MIN_LENGTH) {
 			values.push(String(value).trim(), ...jsonTexts(String(value)));
+		} else if (isObject(value) || Array.isArray(value)) {
+			values.push(...objectTexts(value)); // a JSON field an expression gave as an object
 		}
 	}
 	return values;
@@ -57,14 +59,16 @@ function jsonTexts(value: string): string[] {
 	if (!value.trim().startsWith('{')) return [];
 	try {
 		const parsed = JSON.parse(value) as unknown;
-		if (!isObject(parsed)) return [];
-		// At every depth: a channel's metadata may hold a service account ({serviceAccount: {private_key}}).
-		const texts = (value: unknown): string[] =>
-			typeof value === 'string' ? (value.length >= 20 ? [value] : []) : isObject(value) || Array.isArray(value) ? Object.values(value).flatMap(texts) : [];
-		return texts(parsed);
+		return isObject(parsed) ? objectTexts(parsed) : [];
 	} catch {
 		return []; // not JSON: the text itself is the secret
 	}
+}
+
+/** The longer texts of an object, at every depth: a channel's metadata may hold a service account ({serviceAccount: {private_key}}). */
+function objectTexts(value: unknown): string[] {
+	if (typeof value === 'string') return value.length >= 20 ? [value] : [];
+	return isObject(value) || Array.isArray(value) ? Object.values(value).flatMap(objectTexts) : [];
 }
 
 /** What a caller may add to toApiError: hints of its own host or context. */
