@@ -31,7 +31,7 @@ export const SOURCE_TYPES = [
 ];
 
 export const sourceTypeField: INodeProperties = { displayName: 'Source Type', name: 'sourceType', type: 'options', options: SOURCE_TYPES, default: 'text', description: 'What kind of source it is' };
-export const sourceIdField = idField('sourceId', 'Source ID', 'The uniqueId of the source');
+export const sourceIdField = idField('sourceId', 'Source ID', 'The uniqueId of the source, as Get Many Sources answers it (for a website: its crawl ID)');
 
 /** The source type goes into the path: only one of the spec's three. */
 export async function checkSourceType(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {

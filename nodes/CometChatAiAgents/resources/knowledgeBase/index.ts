@@ -14,7 +14,9 @@ import { type BodyField, bodyOf, deletedSource, requiredProperties, statusItems,
 // The Agent Builder knowledge base (ai-agent-service.json, tag knowledge-base): text entries, the sources'
 // indexing and pages, uploading files, and removing uploaded files and crawled websites.
 const entryId = idField('uniqueId', 'Text Entry ID', 'The uniqueId of the text entry, as Create Text Entry or Get Many Text Entries answered it');
-const websiteId = idField('websiteId', 'Website ID', 'The uniqueId of the crawled website');
+// The spec calls this path ID the "website crawl ID" and Crawl Website answers a crawlId: taken to be the
+// same (INFERRED; the spec gives no example tying them).
+const websiteId = idField('websiteId', 'Website ID', 'The ID of the website crawl, as Crawl Website answered it (crawlId)');
 const entryPath = `=${KB}/text/${pathId('uniqueId')}`;
 
 // CreateTextDetailDto / UpdateTextDetailDto: title at most 500 characters, text at most 5000.
@@ -110,7 +112,7 @@ const operations = [
 			// DELETE …/uploads/{uniqueId}  →  {success, message, data: {uploadId, fileName, deletedFromAgents, vectorsDeleted}}
 			routing: { request: { method: 'DELETE', url: `=${KB}/uploads/${pathId('uploadId')}` }, output: { postReceive: [deletedSource] } },
 		},
-		[idField('uploadId', 'Upload ID', 'The ID of the uploaded file')],
+		[idField('uploadId', 'Upload ID', 'The ID of the uploaded file, as Upload File answered it (uploadId) or Get Many Sources answers it (uniqueId)')],
 	),
 	defineOperation(
 		'knowledgeBase',
