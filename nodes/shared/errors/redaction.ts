@@ -315,11 +315,18 @@ function guardProperty<T extends object>(property: T, source: SecretSource): T {
 		const guarded = keepingSecretsOut(paginate as Paginate, source);
 		copy = { ...copy, routing: { ...routing, operations: { ...routing?.operations, pagination: guarded } } };
 	}
-	for (const key of ['options', 'values'] as const) {
+	for (const key of NESTED) {
 		const nested = (property as Record<string, unknown>)[key];
-		if (!Array.isArray(nested) || !nested.some((entry) => entry !== null && typeof entry === 'object')) continue;
-		const guarded = nested.map((entry: unknown) => (entry !== null && typeof entry === 'object' ? guardProperty(entry, source) : entry));
-		if (guarded.some((entry, index) => entry !== nested[index])) copy = { ...copy, [key]: guarded };
+		if (!Array.isArray(nested)) continue;
+		// Copied only where an entry changed: this walk runs over every property at every load.
+		let guarded: unknown[] | undefined;
+		nested.forEach((entry: unknown, index) => {
+			if (entry === null || typeof entry !== 'object') return;
+			const done = guardProperty(entry, source);
+			if (done !== entry) (guarded ??= [...nested])[index] = done;
+		});
+		if (guarded) copy = { ...copy, [key]: guarded };
 	}
 	return copy;
 }
+const NESTED = ['options', 'values'] as const;
