@@ -53,7 +53,8 @@ describe('CometChat AI Agents → Agent: models, tools, actions and knowledge', 
 		const add = await run({ operation: 'addToolActions', uid: byId(uid), tool: 'gmail', actions: 'GMAIL_SEND_EMAIL, GMAIL_READ_EMAILS' });
 		expectRequest(ctx.emulator.requests[1], { method: 'PATCH', path: `${AB}/${uid}/tools/gmail/actions/add`, body: { actions: ['GMAIL_SEND_EMAIL', 'GMAIL_READ_EMAILS'] } }, ctx.emulator.apiKey);
 		expect(json(add.items)).toEqual([{ uid, tool: 'gmail', success: true }]);
-		await run({ operation: 'removeToolActions', uid: byId(uid), tool: 'gmail', actions: 'GMAIL_READ_EMAILS' });
+		const remove = await run({ operation: 'removeToolActions', uid: byId(uid), tool: 'gmail', actions: 'GMAIL_READ_EMAILS' });
+		expect(json(remove.items)).toEqual([{ uid, tool: 'gmail', success: true }]);
 		expectRequest(ctx.emulator.requests[2], { method: 'PATCH', path: `${AB}/${uid}/tools/gmail/actions/remove`, body: { actions: ['GMAIL_READ_EMAILS'] } }, ctx.emulator.apiKey);
 		expect(store().toolActions.get(uid)?.get('gmail')).toEqual(['GMAIL_SEND_EMAIL']);
 	});
@@ -112,7 +113,8 @@ describe('CometChat AI Agents → Agent: models, tools, actions and knowledge', 
 		const { items } = await run({ operation: 'addKnowledge', uid: byId(uid), sourceType: 'uploads', uniqueIds: 'file-1, file-2' });
 		expectRequest(ctx.emulator.requests[0], { method: 'PATCH', path: `${AB}/${uid}/knowledge-base/uploads/add`, body: { uniqueIds: ['file-1', 'file-2'] } }, ctx.emulator.apiKey);
 		expect(json(items)).toEqual([{ uid, sourceType: 'uploads', success: true }]);
-		await run({ operation: 'removeKnowledge', uid: byId(uid), sourceType: 'uploads', uniqueIds: 'file-1' });
+		const removed = await run({ operation: 'removeKnowledge', uid: byId(uid), sourceType: 'uploads', uniqueIds: 'file-1' });
+		expect(json(removed.items)).toEqual([{ uid, sourceType: 'uploads', success: true }]);
 		expectRequest(ctx.emulator.requests[1], { method: 'PATCH', path: `${AB}/${uid}/knowledge-base/uploads/remove`, body: { uniqueIds: ['file-1'] } }, ctx.emulator.apiKey);
 		expect(store().agents.get(uid)?.files).toEqual(['file-2']);
 	});
