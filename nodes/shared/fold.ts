@@ -41,7 +41,12 @@ export const BUILT_PLANS: Readonly<Record<string, FoldPlan>> = typeof FOLD_PLANS
  */
 export type FoldPlan = Array<number | [number[]] | [number[], number[][]]>;
 
-/** What a plan must have been worked out from: the properties' names and places, hashed (cheap: it runs at every load). */
+/**
+ * What a plan must have been worked out from: each property's name, type, wording, default (when not an
+ * object), whether it is required, where it shows and how many entries it has, hashed. Cheap, as it runs at
+ * every load; not a full comparison: the build's plan fits the node because both are made by the same code,
+ * which builds descriptions from nothing that changes between runs (test/package/foldPlans.test.ts).
+ */
 export function fingerprintOf(properties: INodeProperties[]): string {
 	let hash = 0x811c9dc5; // FNV-1a
 	const add = (text: string) => {
@@ -51,8 +56,15 @@ export function fingerprintOf(properties: INodeProperties[]): string {
 	for (const property of properties) {
 		const show = property.displayOptions?.show;
 		add(property.name);
-		add(String(show?.resource?.[0] ?? ''));
-		add(String(show?.operation?.[0] ?? ''));
+		add(property.type);
+		add(property.displayName);
+		add(property.description ?? '');
+		add(String(property.required));
+		add(typeof property.default === 'object' ? '' : String(property.default));
+		add(String(show?.resource ?? ''));
+		add(String(show?.operation ?? ''));
+		add(String(Object.keys(property.displayOptions ?? {}).length + Object.keys(show ?? {}).length));
+		add(String((property.options as unknown[] | undefined)?.length ?? -1));
 	}
 	return `${properties.length}:${(hash >>> 0).toString(36)}`;
 }
