@@ -6,7 +6,7 @@ import {
 	type INodeExecutionData,
 	type JsonObject,
 } from 'n8n-workflow';
-import { redactAll, SECRET_MIN_LENGTH } from './redaction';
+import { redactAll, SECRET_KEY, SECRET_MIN_LENGTH } from './redaction';
 import { isObject } from '../validate';
 import { FIXES } from './hints';
 import { CHAT_CREDENTIAL } from '../chat/baseUrl';
@@ -65,10 +65,15 @@ function jsonTexts(value: string): string[] {
 	}
 }
 
-/** The longer texts of an object, at every depth: a channel's metadata may hold a service account ({serviceAccount: {private_key}}). */
-function objectTexts(value: unknown): string[] {
-	if (typeof value === 'string') return value.length >= 20 ? [value] : [];
-	return isObject(value) || Array.isArray(value) ? Object.values(value).flatMap(objectTexts) : [];
+/**
+ * The texts of an object that are secrets, at every depth (a channel's metadata may hold a service account,
+ * {serviceAccount: {private_key}}): any of 20 characters or more, and under a key that names a secret
+ * (SECRET_KEY, at any depth above) any of SECRET_MIN_LENGTH or more, as outputs hide those whole.
+ */
+function objectTexts(value: unknown, underSecretKey = false): string[] {
+	if (typeof value === 'string') return value.trim().length >= (underSecretKey ? SECRET_MIN_LENGTH : 20) ? [value] : [];
+	if (Array.isArray(value)) return value.flatMap((entry) => objectTexts(entry, underSecretKey));
+	return isObject(value) ? Object.entries(value).flatMap(([key, entry]) => objectTexts(entry, underSecretKey || SECRET_KEY.test(key))) : [];
 }
 
 /** What a caller may add to toApiError: hints of its own host or context. */
