@@ -103,7 +103,7 @@ describe('Campaigns → Channel', () => {
 	it('the channel picker searches by name', async () => {
 		const stored = channel();
 		const result = await c.search('searchChannels', 'pu');
-		c.expectRequest(requests()[0], 'GET', '/channels', { query: { limit: '100', search: 'pu' } });
+		c.expectRequest(requests()[0], 'GET', '/channels', { query: { limit: '100', sort: 'updatedAt', search: 'pu' } });
 		expect(result.results).toEqual([{ name: `Push (${stored.id})`, value: stored.id }]);
 	});
 });
