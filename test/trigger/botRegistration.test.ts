@@ -194,4 +194,17 @@ describe('CometChat Trigger: bot conversations, registered automatically', () =>
 		expect(t.warnings.join('\n')).toContain('the password bot "support-bot" had before cannot be put back (the credential\'s REST API Key changed since activation)');
 		expect(t.warnings.join('\n')).not.toContain('anotherPassword0123456789');
 	});
+
+	it('a seal whose authentication tag was cut short (4 of its 16 bytes) is not opened: its password is not sent', async () => {
+		seedBot();
+		const t = await trigger();
+		await t.activate();
+		const saved = t.staticData().botOriginal as IDataObject;
+		const [version, iv, tag, data] = String(saved.sealedPassword).split('.');
+		// A tag of 4 bytes is a prefix of the real one: AES-GCM checks only as many bytes as it is given.
+		saved.sealedPassword = [version, iv, Buffer.from(tag, 'base64url').subarray(0, 4).toString('base64url'), data].join('.');
+		await t.deactivate();
+		expect(chat.emulator.requests.at(-1)?.body).toEqual({ ...CLEAR, enabled: false });
+		expect(t.warnings.join('\n')).toContain('the password bot "support-bot" had before cannot be put back');
+	});
 });
