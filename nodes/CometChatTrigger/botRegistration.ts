@@ -70,17 +70,19 @@ export async function pointBotHere(ctx: IHookFunctions): Promise<boolean> {
 			`CometChat has no bot "${uid}" in this app (ERR_BOT_NOT_FOUND). Create it first (CometChat node → Bot → Create, or the dashboard's AI Agents → Custom Bots), then activate the workflow again.`,
 		);
 	}
-	const ours = bot.webhookURL === url;
+	const kept = keptPair(ctx);
+	const ourPair = kept !== undefined && bot.useBasicAuth === true && bot.username === kept.username && bot.password === kept.password;
 	// Pointing elsewhere: what is there now is the original. Already pointing here (activated twice, n8n
-	// restarted, or a deactivation could not put the original back): the original is the one saved then,
-	// never this trigger's own URL and pair.
+	// restarted, or a deactivation could not put the original back), or at an earlier URL of this trigger
+	// with its own pair (n8n's URL changed, as a tunnel's does at each restart): the original is the one
+	// saved then, never this trigger's own URL and pair.
+	const ours = bot.webhookURL === url || ourPair;
 	if (!ours) {
 		const { password, ...rest } = Object.fromEntries(CHANGED.filter((key) => bot[key] !== undefined).map((key) => [key, bot[key]])) as IDataObject;
 		// The bot's own password is a secret of the owner's endpoint: never in clear text in static data.
 		staticData[BOT_ORIGINAL_KEY] = { uid, ...rest, ...(typeof password === 'string' ? { sealedPassword: sealSecret(password, ...botSeal(credentials, uid)) } : {}) };
 	}
-	const kept = keptPair(ctx);
-	const current = ours && kept !== undefined && bot.useBasicAuth === true && bot.username === kept.username && bot.password === kept.password;
+	const current = bot.webhookURL === url && ourPair;
 	if (current && bot.enabled === true) return true;
 	const pair = registrationPair(ctx, current, botPair);
 	const body = { webhookURL: url, useBasicAuth: true, username: pair.username, password: pair.password, enabled: true };

@@ -122,6 +122,19 @@ describe('CometChat Trigger: bot conversations, registered automatically', () =>
 		expect(bot()).toMatchObject({ webhookURL: ORIGINAL.webhookURL, useBasicAuth: false, enabled: true });
 	});
 
+	it('activated again after n8n\'s URL changed (a tunnel\'s, at a restart), the bot at the old URL with the trigger\'s own pair: the saved original is kept and put back', async () => {
+		seedBot();
+		const t = await trigger();
+		await t.activate();
+		bot().webhookURL = 'https://old-tunnel.example.com/webhook/support';
+		await t.activate();
+		expect(t.staticData().botOriginal).toEqual(SAVED);
+		expect(bot()).toMatchObject({ webhookURL: t.webhookUrl, useBasicAuth: true, enabled: true });
+		expect((await deliver(t.url, message('621', 'moved?'), { auth: pairOf(bot()) })).status).toBe(200);
+		await t.deactivate();
+		expect(bot()).toMatchObject({ ...ORIGINAL, enabled: false });
+	});
+
 	it('deactivation leaves a bot someone pointed elsewhere meanwhile as it is', async () => {
 		seedBot();
 		const t = await trigger();
