@@ -18,6 +18,9 @@ const CHANGED = ['webhookURL', 'useBasicAuth', 'username', 'password', 'enabled'
 
 // A bot's password has at most 50 characters (B.1): 24 random bytes, 48 hex digits.
 const botPair = () => generatePair(24);
+/** Whether a bot's Basic Auth pair is one botPair makes: the bot is registered by a CometChat Trigger. */
+const isTriggerPair = (bot: IDataObject) =>
+	bot.useBasicAuth === true && /^n8n[0-9a-f]{16}$/.test(String(bot.username ?? '')) && /^[0-9a-f]{48}$/.test(String(bot.password ?? ''));
 
 /** One /bots/{uid} call; `undefined` for a GET of a bot CometChat does not have (ERR_BOT_NOT_FOUND). */
 async function botCall(ctx: IHookFunctions, method: IHttpRequestMethods, uid: string, secrets: string[], body?: IDataObject): Promise<IDataObject | undefined> {
@@ -77,6 +80,14 @@ export async function pointBotHere(ctx: IHookFunctions): Promise<boolean> {
 	// with its own pair (n8n's URL changed, as a tunnel's does at each restart): the original is the one
 	// saved then, never this trigger's own URL and pair.
 	const ours = bot.webhookURL === url || ourPair;
+	if (!ours && isTriggerPair(bot)) {
+		// Another trigger's registration: a bot has one callback, so taking it over would stop that trigger,
+		// and whichever of the two were deactivated first, the bot's real original (kept by that one) is lost.
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Bot "${uid}" is registered by another CometChat Trigger (its callback carries that trigger's Basic Auth pair), and a bot has one callback. Deactivate that trigger's workflow first (which puts the bot back), or point the bot elsewhere in CometChat, then activate this workflow again.`,
+		);
+	}
 	if (!ours) {
 		const { password, ...rest } = Object.fromEntries(CHANGED.filter((key) => bot[key] !== undefined).map((key) => [key, bot[key]])) as IDataObject;
 		// The bot's own password is a secret of the owner's endpoint: never in clear text in static data.

@@ -135,6 +135,28 @@ describe('CometChat Trigger: bot conversations, registered automatically', () =>
 		expect(bot()).toMatchObject({ ...ORIGINAL, enabled: false });
 	});
 
+	it('a second trigger of the same bot is refused while the first has it, so the bot\'s original is never lost', async () => {
+		seedBot();
+		const first = await trigger();
+		await first.activate();
+		const taken = { ...bot() };
+		const second = await trigger();
+		chat.emulator.requests.length = 0;
+		await expect(second.activate()).rejects.toThrow(
+			'Bot "support-bot" is registered by another CometChat Trigger (its callback carries that trigger\'s Basic Auth pair), and a bot has one callback. Deactivate that trigger\'s workflow first (which puts the bot back), or point the bot elsewhere in CometChat, then activate this workflow again.',
+		);
+		expect(calls()).toEqual(['GET /v3/bots/support-bot']);
+		expect(bot()).toEqual(taken);
+		expect(second.staticData().botOriginal).toBeUndefined();
+		await first.deactivate();
+		expect(bot()).toMatchObject({ ...ORIGINAL, enabled: false });
+		// Once the first let go, the second registers and keeps the bot's real original.
+		await second.activate();
+		expect(second.staticData().botOriginal).toEqual(SAVED);
+		await second.deactivate();
+		expect(bot()).toMatchObject({ ...ORIGINAL, enabled: false });
+	});
+
 	it('deactivation leaves a bot someone pointed elsewhere meanwhile as it is', async () => {
 		seedBot();
 		const t = await trigger();
