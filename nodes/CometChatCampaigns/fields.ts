@@ -41,6 +41,10 @@ function walkSortedBy(timeKey: 'updatedAt' | 'sentAt') {
 			if (returnAll || readLimitValue(this, 'limit') > 100) {
 				throw inputError(this, returnAll ? 'Return All' : 'Limit', `reads at most 100 records with Sort By ${sort}`, `CometChat pages only by ${timeKey}: set Sort By to ${timeKey === 'sentAt' ? 'Sent At' : 'Updated At'} to read more, or a Limit of at most 100.`);
 			}
+		} else {
+			// Sent also when Sort By is left out: the spec gives the lists no default sort, and the cursor's pages
+			// follow one another only under its own (under another default, pages would skip or repeat records).
+			requestData.options.qs = { ...requestData.options.qs, sort: timeKey };
 		}
 		return await walk.call(this, requestData);
 	};

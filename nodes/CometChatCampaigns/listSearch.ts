@@ -5,11 +5,11 @@ import { campaignsRequest } from './transport';
 // The pickers' lists: 100 records a page (the service's largest), searched by the service where the spec
 // gives `search` (campaigns, templates, channels), else filtered here (categories: an app has few). The
 // token is the cursor after the last record, as Get Many's (fields.ts cursorAfter: its updatedAt in Unix
-// seconds, its id); the pickers keep the default sort, updatedAt, the cursor's own.
+// seconds, its id), under the cursor's own sort, sent (the spec gives no default sort).
 const PAGE_SIZE = 100;
 
 async function search(context: ILoadOptionsFunctions, path: string, idKey: string, searchable: boolean, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const qs: IDataObject = { limit: PAGE_SIZE, ...(paginationToken ? (JSON.parse(paginationToken) as IDataObject) : {}) };
+	const qs: IDataObject = { limit: PAGE_SIZE, sort: 'updatedAt', ...(paginationToken ? (JSON.parse(paginationToken) as IDataObject) : {}) };
 	if (filter && searchable) qs.search = filter;
 	const body = await campaignsRequest.call(context, 'GET', path, qs);
 	const records = (Array.isArray(body.data) ? body.data : []) as IDataObject[];

@@ -18,6 +18,9 @@ const CHANGED = ['webhookURL', 'useBasicAuth', 'username', 'password', 'enabled'
 
 // A bot's password has at most 50 characters (B.1): 24 random bytes, 48 hex digits.
 const botPair = () => generatePair(24);
+/** Whether a bot's Basic Auth pair is one botPair makes: the bot is registered by a CometChat Trigger. */
+const isTriggerPair = (bot: IDataObject) =>
+	bot.useBasicAuth === true && /^n8n[0-9a-f]{16}$/.test(String(bot.username ?? '')) && /^[0-9a-f]{48}$/.test(String(bot.password ?? ''));
 
 /** One /bots/{uid} call; `undefined` for a GET of a bot CometChat does not have (ERR_BOT_NOT_FOUND). */
 async function botCall(ctx: IHookFunctions, method: IHttpRequestMethods, uid: string, secrets: string[], body?: IDataObject): Promise<IDataObject | undefined> {
@@ -70,17 +73,27 @@ export async function pointBotHere(ctx: IHookFunctions): Promise<boolean> {
 			`CometChat has no bot "${uid}" in this app (ERR_BOT_NOT_FOUND). Create it first (CometChat node → Bot → Create, or the dashboard's AI Agents → Custom Bots), then activate the workflow again.`,
 		);
 	}
-	const ours = bot.webhookURL === url;
+	const kept = keptPair(ctx);
+	const ourPair = kept !== undefined && bot.useBasicAuth === true && bot.username === kept.username && bot.password === kept.password;
 	// Pointing elsewhere: what is there now is the original. Already pointing here (activated twice, n8n
-	// restarted, or a deactivation could not put the original back): the original is the one saved then,
-	// never this trigger's own URL and pair.
+	// restarted, or a deactivation could not put the original back), or at an earlier URL of this trigger
+	// with its own pair (n8n's URL changed, as a tunnel's does at each restart): the original is the one
+	// saved then, never this trigger's own URL and pair.
+	const ours = bot.webhookURL === url || ourPair;
+	if (!ours && isTriggerPair(bot)) {
+		// Another trigger's registration: a bot has one callback, so taking it over would stop that trigger,
+		// and whichever of the two were deactivated first, the bot's real original (kept by that one) is lost.
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Bot "${uid}" is registered by another CometChat Trigger (its callback carries that trigger's Basic Auth pair), and a bot has one callback. Deactivate that trigger's workflow first (which puts the bot back), or point the bot elsewhere in CometChat, then activate this workflow again.`,
+		);
+	}
 	if (!ours) {
 		const { password, ...rest } = Object.fromEntries(CHANGED.filter((key) => bot[key] !== undefined).map((key) => [key, bot[key]])) as IDataObject;
 		// The bot's own password is a secret of the owner's endpoint: never in clear text in static data.
 		staticData[BOT_ORIGINAL_KEY] = { uid, ...rest, ...(typeof password === 'string' ? { sealedPassword: sealSecret(password, ...botSeal(credentials, uid)) } : {}) };
 	}
-	const kept = keptPair(ctx);
-	const current = ours && kept !== undefined && bot.useBasicAuth === true && bot.username === kept.username && bot.password === kept.password;
+	const current = bot.webhookURL === url && ourPair;
 	if (current && bot.enabled === true) return true;
 	const pair = registrationPair(ctx, current, botPair);
 	const body = { webhookURL: url, useBasicAuth: true, username: pair.username, password: pair.password, enabled: true };

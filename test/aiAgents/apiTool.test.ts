@@ -111,6 +111,15 @@ describe('CometChat AI Agents → API Tool', () => {
 	});
 
 	describe('Get, Update, Delete', () => {
+		it('an error that echoes a short header value (an API key of 9 characters) does not carry it', async () => {
+			seedAiRecord(ctx.emulator.state, 'apiTool', tool('create_lead'));
+			ctx.emulator.failNext({ status: 400, body: { statusCode: 400, message: 'header X-Api-Key: k-1234567 is not accepted', error: 'Bad Request' } });
+			const { error } = await runAi(ctx, op('update', { apiTool: byId('create_lead'), updateFields: { headers: '{"X-Api-Key": "k-1234567"}' } }));
+			expect(ctx.emulator.requests[0]).toMatchObject({ method: 'PATCH', body: { headers: '{"X-Api-Key":"k-1234567"}' } });
+			expect(error?.message).toBe('Bad Request: header X-Api-Key: [redacted] is not accepted [item 0]');
+			expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain('k-1234567');
+		});
+
 		it('Get: GET /api-tools/{slug}; the output is the tool, headers masked', async () => {
 			const seeded = seedAiRecord(ctx.emulator.state, 'apiTool', tool('create_lead', { headers: '{"X-Api-Key":"k-123456789"}' }));
 			const { items, error } = await runAi(ctx, op('get', { apiTool: byId('create_lead') }));

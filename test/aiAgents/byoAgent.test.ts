@@ -103,6 +103,14 @@ describe('CometChat AI Agents → BYO Agent', () => {
 		expect(ctx.emulator.requests.slice(2).map((r) => [r.method, r.body])).toEqual([['PATCH', { integrateWith: 'crewai', integrationType: 'agent', integrationMeta: { headers: { k: 'v' } } }]]);
 	});
 
+	it('an error that quotes one header of Rasa\'s "name: value" lines, or only its token, does not carry it', async () => {
+		ctx.emulator.failNext({ status: 400, body: { statusCode: 400, message: 'Rasa refused "Bearer tok-98765" (token tok-98765); X-Trace: on', error: 'Bad Request' } });
+		const { error } = await create({ integrateWith: 'rasa', headers: 'X-Trace: on\nAuthorization: Bearer tok-98765' });
+		expect((ctx.emulator.requests[0].body as IDataObject).integrationMeta).toMatchObject({ headers: 'X-Trace: on\nAuthorization: Bearer tok-98765' });
+		expect(error?.message).toBe('Bad Request: Rasa refused "[redacted]" (token [redacted]); X-Trace: on [item 0]');
+		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain('tok-98765');
+	});
+
 	it('changes only the headers with Integrate With = Unchanged: the current integration is read and sent with them', async () => {
 		const uid = await seed({ integrateWith: 'rasa' });
 		const { error } = await run({ operation: 'update', uid: byId(uid), headers: 'authorization: Bearer new' });

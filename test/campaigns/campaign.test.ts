@@ -71,9 +71,10 @@ describe('Campaigns → Campaign', () => {
 			expect(items).toHaveLength(150);
 			expect(new Set(json(items).map((item) => item.id)).size).toBe(150);
 			expect(requests()).toHaveLength(2);
-			c.expectRequest(requests()[0], 'GET', '/campaigns', { query: { limit: '100' } });
+			// Sort By left out is still sent: the spec gives no default sort, and the cursor pages under its own only.
+			c.expectRequest(requests()[0], 'GET', '/campaigns', { query: { limit: '100', sort: 'updatedAt' } });
 			const last = json(items)[99] as { id: string; updatedAt: number };
-			c.expectRequest(requests()[1], 'GET', '/campaigns', { query: { limit: '100', updatedAt: String(last.updatedAt), id: last.id, affix: 'append' } });
+			c.expectRequest(requests()[1], 'GET', '/campaigns', { query: { limit: '100', sort: 'updatedAt', updatedAt: String(last.updatedAt), id: last.id, affix: 'append' } });
 		});
 
 		it('with another Sort By than the cursor\'s, Return All and a Limit over 100 are refused before any request', async () => {
@@ -138,7 +139,7 @@ describe('Campaigns → Campaign', () => {
 			await run('addRecipients', { campaignId: byId(stored.id), userIds: 'u1, u2' });
 			c.store().recipients.get(stored.id)![1].status = 'failed';
 			const { items } = await run('getRecipients', { campaignId: byId(stored.id), limit: 10, filters: { status: 'failed' } });
-			c.expectRequest(requests()[1], 'GET', `/campaigns/${stored.id}/recipients`, { query: { limit: '10', status: 'failed' } });
+			c.expectRequest(requests()[1], 'GET', `/campaigns/${stored.id}/recipients`, { query: { limit: '10', status: 'failed', sort: 'updatedAt' } });
 			expect(json(items)).toEqual([c.store().recipients.get(stored.id)![1]]);
 			const summary = await run('getRecipientSummary', { campaignId: byId(stored.id) });
 			c.expectRequest(requests()[2], 'GET', `/campaigns/${stored.id}/recipients/summary`);
@@ -240,7 +241,7 @@ describe('Campaigns → Campaign', () => {
 		expect(first.results).toHaveLength(100);
 		const lastId = first.results[99].value as string;
 		const second = await c.search('searchCampaigns', undefined, first.paginationToken as string);
-		c.expectRequest(requests()[1], 'GET', '/campaigns', { query: { limit: '100', updatedAt: '1767323045', id: lastId, affix: 'append' } });
+		c.expectRequest(requests()[1], 'GET', '/campaigns', { query: { limit: '100', sort: 'updatedAt', updatedAt: '1767323045', id: lastId, affix: 'append' } });
 		expect(second.results).toHaveLength(1);
 	});
 
@@ -248,7 +249,7 @@ describe('Campaigns → Campaign', () => {
 		const stored = campaign({ name: 'Summer' });
 		campaign({ name: 'Winter' });
 		const result = await c.search('searchCampaigns', 'sum');
-		c.expectRequest(requests()[0], 'GET', '/campaigns', { query: { limit: '100', search: 'sum' } });
+		c.expectRequest(requests()[0], 'GET', '/campaigns', { query: { limit: '100', sort: 'updatedAt', search: 'sum' } });
 		expect(result).toEqual({ results: [{ name: `Summer (${stored.id})`, value: stored.id }], paginationToken: undefined });
 	});
 });

@@ -75,6 +75,21 @@ describe('Campaigns → Channel', () => {
 		expect(shown).not.toContain('provider-pass-object-2');
 	});
 
+	// Provider secrets are often shorter than 20 characters (an SMTP password, a short auth token): under a key
+	// that names a secret they are hidden in the output and cut from error texts alike, however short (from 6).
+	it('a short secret in metadata, under a key that names one, reaches neither the output nor an error', async () => {
+		const metadata = { smtp: { host: 'mail.example.com', user: 'mailer', pass: 'Sh0rtPass9' }, smtpPwd: 'pw-4242', authToken: 'tok-1234' };
+		const stored = channel({ metadata });
+		const { items } = await run('get', { channelId: byId(stored.id) });
+		expect(json(items)).toEqual([{ ...stored, metadata: { smtp: { host: 'mail.example.com', user: 'mailer', pass: '[redacted]' }, smtpPwd: '[redacted]', authToken: '[redacted]' } }]);
+		c.ctx.emulator.failNext({ status: 400, body: { error: { message: 'Invalid metadata: Sh0rtPass9 rejected by mail.example.com', devMessage: 'pw-4242 tok-1234', source: 'campaigns', code: 'ERR_BAD_REQUEST' } } });
+		const { error } = await run('update', { channelId: byId(stored.id), updateFields: { metadata: JSON.stringify(metadata) } });
+		c.expectRequest(requests()[1], 'PUT', `/channels/${stored.id}`, { body: { metadata } });
+		const shown = JSON.stringify({ message: error?.message, description: error?.description });
+		expect(error?.message).toBe('ERR_BAD_REQUEST: Invalid metadata: [redacted] rejected by mail.example.com [item 0]');
+		for (const secret of ['Sh0rtPass9', 'pw-4242', 'tok-1234']) expect(shown).not.toContain(secret);
+	});
+
 	it('Update sends the fields added; an empty Update Fields is refused', async () => {
 		const stored = channel();
 		const { items } = await run('update', { channelId: byId(stored.id), updateFields: { enabled: false, name: 'Renamed' } });
@@ -88,7 +103,7 @@ describe('Campaigns → Channel', () => {
 	it('the channel picker searches by name', async () => {
 		const stored = channel();
 		const result = await c.search('searchChannels', 'pu');
-		c.expectRequest(requests()[0], 'GET', '/channels', { query: { limit: '100', search: 'pu' } });
+		c.expectRequest(requests()[0], 'GET', '/channels', { query: { limit: '100', sort: 'updatedAt', search: 'pu' } });
 		expect(result.results).toEqual([{ name: `Push (${stored.id})`, value: stored.id }]);
 	});
 });

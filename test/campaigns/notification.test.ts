@@ -59,7 +59,7 @@ describe('Campaigns → notifications', () => {
 			const before = requests().length;
 			const many = await run('notificationFeed', 'getAll', { limit: 10, filters: { templateCategory: fromList('Transactional'), channelId: fromList(channel.id) }, options: { onBehalfOf: 'u1' } });
 			expect(many.error).toBeUndefined();
-			c.expectRequest(requests()[before], 'GET', '/notification-feed', { query: { limit: '10', templateCategory: 'Transactional', channelId: channel.id } });
+			c.expectRequest(requests()[before], 'GET', '/notification-feed', { query: { limit: '10', templateCategory: 'Transactional', channelId: channel.id, sort: 'sentAt' } });
 			expect(json(many.items)).toEqual([]);
 			const count = await run('notificationFeed', 'getUnreadCount', { templateCategory: fromList('Transactional'), options: { onBehalfOf: 'u1' } });
 			c.expectRequest(requests()[before + 1], 'GET', '/notification-feed/unread-count', { query: { templateCategory: 'Transactional' } });

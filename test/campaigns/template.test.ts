@@ -89,7 +89,7 @@ describe('Campaigns → Template', () => {
 		it('the category picker lists the 7 built-ins, then the app\'s own categories, by name', async () => {
 			own();
 			const all = await c.search('searchTemplateCategoryNames');
-			c.expectRequest(requests()[0], 'GET', '/templates/categories', { query: { limit: '100' } });
+			c.expectRequest(requests()[0], 'GET', '/templates/categories', { query: { limit: '100', sort: 'updatedAt' } });
 			expect(all.results).toEqual([
 				...['Alerts', 'Custom', 'Marketing', 'Onboarding', 'Polls', 'Product Showcase', 'Transactional'].map((name) => ({ name: `${name} (built-in)`, value: name.replace(' ', '_') })),
 				{ name: 'Orders', value: 'Orders' },
@@ -120,7 +120,7 @@ describe('Campaigns → Template', () => {
 		it('Get Many filters by a category picked from the list', async () => {
 			template({ templateCategory: 'Orders' });
 			const { items } = await run('getAll', { limit: 5, filters: { templateCategory: fromList('Orders') } });
-			c.expectRequest(requests()[0], 'GET', '/templates', { query: { limit: '5', templateCategory: 'Orders' } });
+			c.expectRequest(requests()[0], 'GET', '/templates', { query: { limit: '5', templateCategory: 'Orders', sort: 'updatedAt' } });
 			expect(json(items)).toHaveLength(1);
 		});
 	});
@@ -128,7 +128,7 @@ describe('Campaigns → Template', () => {
 	it('the template picker searches by name', async () => {
 		const stored = template();
 		const result = await c.search('searchTemplates', 'order');
-		c.expectRequest(requests()[0], 'GET', '/templates', { query: { limit: '100', search: 'order' } });
+		c.expectRequest(requests()[0], 'GET', '/templates', { query: { limit: '100', sort: 'updatedAt', search: 'order' } });
 		expect(result.results).toEqual([{ name: `Order update (${stored.id})`, value: stored.id }]);
 	});
 });

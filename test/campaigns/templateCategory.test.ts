@@ -49,7 +49,7 @@ describe('Campaigns → Template Category', () => {
 		const billing = category('Billing');
 		category('Promotions');
 		const result = await c.search('searchTemplateCategories', 'bill');
-		c.expectRequest(requests()[0], 'GET', '/templates/categories', { query: { limit: '100' } });
+		c.expectRequest(requests()[0], 'GET', '/templates/categories', { query: { limit: '100', sort: 'updatedAt' } });
 		expect(result.results).toEqual([{ name: `Billing (${billing.id})`, value: billing.id }]);
 	});
 });

@@ -122,6 +122,41 @@ describe('CometChat Trigger: bot conversations, registered automatically', () =>
 		expect(bot()).toMatchObject({ webhookURL: ORIGINAL.webhookURL, useBasicAuth: false, enabled: true });
 	});
 
+	it('activated again after n8n\'s URL changed (a tunnel\'s, at a restart), the bot at the old URL with the trigger\'s own pair: the saved original is kept and put back', async () => {
+		seedBot();
+		const t = await trigger();
+		await t.activate();
+		bot().webhookURL = 'https://old-tunnel.example.com/webhook/support';
+		await t.activate();
+		expect(t.staticData().botOriginal).toEqual(SAVED);
+		expect(bot()).toMatchObject({ webhookURL: t.webhookUrl, useBasicAuth: true, enabled: true });
+		expect((await deliver(t.url, message('621', 'moved?'), { auth: pairOf(bot()) })).status).toBe(200);
+		await t.deactivate();
+		expect(bot()).toMatchObject({ ...ORIGINAL, enabled: false });
+	});
+
+	it('a second trigger of the same bot is refused while the first has it, so the bot\'s original is never lost', async () => {
+		seedBot();
+		const first = await trigger();
+		await first.activate();
+		const taken = { ...bot() };
+		const second = await trigger();
+		chat.emulator.requests.length = 0;
+		await expect(second.activate()).rejects.toThrow(
+			'Bot "support-bot" is registered by another CometChat Trigger (its callback carries that trigger\'s Basic Auth pair), and a bot has one callback. Deactivate that trigger\'s workflow first (which puts the bot back), or point the bot elsewhere in CometChat, then activate this workflow again.',
+		);
+		expect(calls()).toEqual(['GET /v3/bots/support-bot']);
+		expect(bot()).toEqual(taken);
+		expect(second.staticData().botOriginal).toBeUndefined();
+		await first.deactivate();
+		expect(bot()).toMatchObject({ ...ORIGINAL, enabled: false });
+		// Once the first let go, the second registers and keeps the bot's real original.
+		await second.activate();
+		expect(second.staticData().botOriginal).toEqual(SAVED);
+		await second.deactivate();
+		expect(bot()).toMatchObject({ ...ORIGINAL, enabled: false });
+	});
+
 	it('deactivation leaves a bot someone pointed elsewhere meanwhile as it is', async () => {
 		seedBot();
 		const t = await trigger();
@@ -193,5 +228,18 @@ describe('CometChat Trigger: bot conversations, registered automatically', () =>
 		expect(chat.emulator.requests.at(-1)?.body).toEqual({ ...CLEAR, enabled: false });
 		expect(t.warnings.join('\n')).toContain('the password bot "support-bot" had before cannot be put back (the credential\'s REST API Key changed since activation)');
 		expect(t.warnings.join('\n')).not.toContain('anotherPassword0123456789');
+	});
+
+	it('a seal whose authentication tag was cut short (4 of its 16 bytes) is not opened: its password is not sent', async () => {
+		seedBot();
+		const t = await trigger();
+		await t.activate();
+		const saved = t.staticData().botOriginal as IDataObject;
+		const [version, iv, tag, data] = String(saved.sealedPassword).split('.');
+		// A tag of 4 bytes is a prefix of the real one: AES-GCM checks only as many bytes as it is given.
+		saved.sealedPassword = [version, iv, Buffer.from(tag, 'base64url').subarray(0, 4).toString('base64url'), data].join('.');
+		await t.deactivate();
+		expect(chat.emulator.requests.at(-1)?.body).toEqual({ ...CLEAR, enabled: false });
+		expect(t.warnings.join('\n')).toContain('the password bot "support-bot" had before cannot be put back');
 	});
 });

@@ -6,7 +6,7 @@ import {
 	type INodeExecutionData,
 	type JsonObject,
 } from 'n8n-workflow';
-import { redactAll, SECRET_MIN_LENGTH } from './redaction';
+import { redactAll, SECRET_KEY, SECRET_MIN_LENGTH } from './redaction';
 import { isObject } from '../validate';
 import { FIXES } from './hints';
 import { CHAT_CREDENTIAL } from '../chat/baseUrl';
@@ -46,7 +46,7 @@ export function typedSecrets(context: IExecuteSingleFunctions): string[] {
 			continue; // an expression that cannot be resolved holds no value to hide
 		}
 		if ((typeof value === 'string' || typeof value === 'number') && String(value).trim().length >= SECRET_MIN_LENGTH) {
-			values.push(String(value).trim(), ...jsonTexts(String(value)));
+			values.push(String(value).trim(), ...jsonTexts(String(value)), ...lineTexts(String(value)));
 		} else if (isObject(value) || Array.isArray(value)) {
 			values.push(...objectTexts(value)); // a JSON field an expression gave as an object
 		}
@@ -65,10 +65,34 @@ function jsonTexts(value: string): string[] {
 	}
 }
 
-/** The longer texts of an object, at every depth: a channel's metadata may hold a service account ({serviceAccount: {private_key}}). */
-function objectTexts(value: unknown): string[] {
-	if (typeof value === 'string') return value.length >= 20 ? [value] : [];
-	return isObject(value) || Array.isArray(value) ? Object.values(value).flatMap(objectTexts) : [];
+/**
+ * The texts of an object that are secrets, at every depth (a channel's metadata may hold a service account,
+ * {serviceAccount: {private_key}}): any of 20 characters or more, and under a key that names a secret
+ * (SECRET_KEY, at any depth above) any of SECRET_MIN_LENGTH or more, as outputs hide those whole.
+ */
+function objectTexts(value: unknown, underSecretKey = false): string[] {
+	if (typeof value === 'string') return underSecretKey ? secretForms(value) : value.trim().length >= 20 ? [value] : [];
+	if (Array.isArray(value)) return value.flatMap((entry) => objectTexts(entry, underSecretKey));
+	return isObject(value) ? Object.entries(value).flatMap(([key, entry]) => objectTexts(entry, underSecretKey || SECRET_KEY.test(key))) : [];
+}
+
+/**
+ * "name: value" lines (Rasa's and Agno's headers): the value of each name that names a secret (SECRET_KEY),
+ * as an error may quote one header rather than the whole text.
+ */
+function lineTexts(value: string): string[] {
+	if (value.trim().startsWith('{')) return [];
+	return value.split(/\r?\n/).flatMap((line) => {
+		const header = /^\s*([^:]+?)\s*:\s*(.*?)\s*$/.exec(line);
+		return header && SECRET_KEY.test(header[1]) ? secretForms(header[2]) : [];
+	});
+}
+
+/** A secret value of SECRET_MIN_LENGTH or more, and of a "Bearer <token>" value the token alone (an error may quote just it). */
+function secretForms(value: string): string[] {
+	if (value.trim().length < SECRET_MIN_LENGTH) return [];
+	const token = /^\s*[A-Za-z]+\s+(\S+)\s*$/.exec(value)?.[1];
+	return token !== undefined && token.length >= SECRET_MIN_LENGTH ? [value, token] : [value];
 }
 
 /** What a caller may add to toApiError: hints of its own host or context. */

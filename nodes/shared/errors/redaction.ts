@@ -29,6 +29,14 @@ export const REDACTED = '[redacted]';
  */
 export const SECRET_MIN_LENGTH = 6;
 
+/**
+ * A key whose value is a secret in settings a user types for a provider (a Campaigns channel's metadata, an
+ * agent's or API tool's headers): key, secret, token, pass(word), pwd, auth(orization), credentials, private
+ * key, service account, certificate. Such a value is hidden in outputs and cut from errors however short
+ * (down to SECRET_MIN_LENGTH): a provider's password or token is often under 20 characters.
+ */
+export const SECRET_KEY = /key|secret|token|pass|pwd|auth|credential|private|service_?account|cert/i;
+
 /** A Basic Auth pair as it travels (`user:password`, trimmed as sent), so its base64 form is known too. */
 export function basicAuthSecret(user: unknown, password: unknown): string {
 	return `${String(user ?? '').trim()}:${String(password ?? '').trim()}`;

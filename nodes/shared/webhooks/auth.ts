@@ -113,7 +113,8 @@ export function openSecret(sealed: unknown, keyMaterial: string, purpose: string
 	const [version, iv, tag, data] = sealed.split('.');
 	if (version !== 'v1' || data === undefined) return undefined;
 	try {
-		const decipher = createDecipheriv('aes-256-gcm', sealKey(keyMaterial, purpose), Buffer.from(iv, 'base64url'));
+		// The whole 16-byte tag: given fewer bytes, GCM would check only those (a 4-byte tag opens too).
+		const decipher = createDecipheriv('aes-256-gcm', sealKey(keyMaterial, purpose), Buffer.from(iv, 'base64url'), { authTagLength: 16 });
 		decipher.setAuthTag(Buffer.from(tag, 'base64url'));
 		return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 	} catch {

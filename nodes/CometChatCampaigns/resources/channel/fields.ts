@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { campaignsLocator, pathId } from '../../../shared/fields';
-import { REDACTED } from '../../../shared/errors/redaction';
+import { REDACTED, SECRET_KEY } from '../../../shared/errors/redaction';
 import { registerSecretParameter } from '../../../shared/errors/conversion';
 import { unwrapData } from '../../../shared/output';
 import { readBoolean, readJsonObject, readText } from '../../../shared/validate';
@@ -10,13 +10,12 @@ export const channelUrl = `=/channels/${pathId('channelId')}`;
 
 // A channel's metadata holds the provider's credentials (the spec's example: {"apiKey": …, "senderId": …};
 // an FCM channel's a service account with its private_key): at every depth, the value of a key that names
-// a secret is hidden whole (an object under `credentials` or `serviceAccount` too), and a text holding a
-// JSON object is looked into as well. What the user typed is also kept out of errors (registered below).
-const SECRET = /key|secret|token|password|auth|credential|private|service_?account|cert/i;
+// a secret (SECRET_KEY) is hidden whole (an object under `credentials` or `serviceAccount` too), and a text
+// holding a JSON object is looked into as well. What the user typed is also kept out of errors (registered below).
 function hideIn(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(hideIn);
 	if (value !== null && typeof value === 'object') {
-		return Object.fromEntries(Object.entries(value as IDataObject).map(([key, entry]) => [key, SECRET.test(key) ? REDACTED : hideIn(entry)]));
+		return Object.fromEntries(Object.entries(value as IDataObject).map(([key, entry]) => [key, SECRET_KEY.test(key) ? REDACTED : hideIn(entry)]));
 	}
 	if (typeof value === 'string' && /^\s*[{[]/.test(value)) {
 		try {
