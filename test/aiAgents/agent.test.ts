@@ -105,9 +105,9 @@ describe('CometChat AI Agents → Agent', () => {
 		for (let i = 1; i <= 205; i++) store().agents.set(`a-${i}`, { uid: `a-${i}`, name: `Agent ${i}`, createdAt: first + i });
 		const { items } = await run({ operation: 'getAll', returnAll: true });
 		expect(ctx.emulator.requests.map((r) => r.query)).toEqual([
-			{ limit: '1000' },
-			{ limit: '1000', affix: 'append', createdAt: String(first + 106) },
-			{ limit: '1000', affix: 'append', createdAt: String(first + 6) },
+			{ limit: '100' },
+			{ limit: '100', affix: 'append', createdAt: String(first + 106) },
+			{ limit: '100', affix: 'append', createdAt: String(first + 6) },
 		]);
 		expect(items).toHaveLength(205);
 		expect(new Set(items.map((item) => item.json.uid)).size).toBe(205);
@@ -126,8 +126,8 @@ describe('CometChat AI Agents → Agent', () => {
 		const { items, error } = await run({ operation: 'getAll', returnAll: true });
 		expect(error).toBeUndefined();
 		expect(ctx.emulator.requests.map((r) => r.query)).toEqual([
-			{ limit: '1000' },
-			{ limit: '1000', affix: 'append', createdAt: String(first + 4) },
+			{ limit: '100' },
+			{ limit: '100', affix: 'append', createdAt: String(first + 4) },
 		]);
 		expect(items.map((item) => item.json.uid)).toEqual(Array.from({ length: 13 }, (_, i) => `a-${13 - i}`));
 	});

@@ -191,9 +191,9 @@ describe('CometChat AI Agents → API Tool', () => {
 			const { items, error } = await runAi(ctx, op('getAll', { returnAll: true }));
 			expect(error).toBeUndefined();
 			expect(ctx.emulator.requests.map((request) => request.query)).toEqual([
-				{ limit: '1000' },
-				{ limit: '1000', affix: 'append', createdAt: String(records[99].createdAt) },
-				{ limit: '1000', affix: 'append', createdAt: String(records[199].createdAt) },
+				{ limit: '100' },
+				{ limit: '100', affix: 'append', createdAt: String(records[99].createdAt) },
+				{ limit: '100', affix: 'append', createdAt: String(records[199].createdAt) },
 			]);
 			expect(items).toHaveLength(250);
 			expect(new Set(items.map((item) => item.json.slug)).size).toBe(250);

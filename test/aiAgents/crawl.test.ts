@@ -53,8 +53,8 @@ describe('CometChat AI Agents → Knowledge Base: website crawling', () => {
 		const { items, error } = await runAi(ctx, op('getDiscoveredUrls', { websiteId: 'site-1', returnAll: true }));
 		expect(error).toBeUndefined();
 		expect(ctx.emulator.requests.map((request) => [request.path, request.query])).toEqual([
-			[`${SITE}/site-1/discovered-urls`, { limit: '1000' }],
-			[`${SITE}/site-1/discovered-urls`, { limit: '1000', affix: 'append', cursor: String(urls[50].createdAt) }],
+			[`${SITE}/site-1/discovered-urls`, { limit: '100' }],
+			[`${SITE}/site-1/discovered-urls`, { limit: '100', affix: 'append', cursor: String(urls[50].createdAt) }],
 		]);
 		expect(items).toHaveLength(150);
 		const failed = await runAi(ctx, op('getDiscoveredUrls', { websiteId: 'site-1', limit: 2, filters: { status: 'failed' } }));

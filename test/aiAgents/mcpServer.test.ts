@@ -76,8 +76,8 @@ describe('CometChat AI Agents → MCP Server', () => {
 		const all = await runAi(ctx, op('getAll', { returnAll: true }));
 		expect(all.items).toHaveLength(120);
 		expect(ctx.emulator.requests.slice(1).map((request) => request.query)).toEqual([
-			{ limit: '1000' },
-			{ limit: '1000', affix: 'append', createdAt: String(stored('s021').createdAt) },
+			{ limit: '100' },
+			{ limit: '100', affix: 'append', createdAt: String(stored('s021').createdAt) },
 		]);
 	});
 

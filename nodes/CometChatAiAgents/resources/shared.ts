@@ -40,9 +40,11 @@ export function aiCursor(meta: IDataObject | undefined): IDataObject | undefined
  * query `limit`, `affix` and `createdAt`/`cursor`): `meta.next` sent back. The spec documents no largest
  * `limit` and its answers carry `meta.current.limit` (CometChat's docs show `{"limit": 10}`): a page is
  * short by the size the answer says it used, so a page cut to the service's own cap is not the last.
+ * At most 100 a page: CometChat's docs give the knowledge-base list of this service "maximum: 100", and a
+ * larger limit another list might refuse would fail Return All, where asking 100 costs only more pages.
  */
 export const aiReturnAllOrLimit = returnAllOrLimitByCursor(
-	paginateByCursor({ nextCursor: (_page, meta) => aiCursor(meta), sizeFromAnswer: true }),
+	paginateByCursor({ nextCursor: (_page, meta) => aiCursor(meta), sizeFromAnswer: true, maxSize: 100 }),
 );
 
 /**
