@@ -91,6 +91,18 @@ async function foldPlans() {
 	return plans;
 }
 
+/**
+ * That the built nodes fold by their plans: a node that folds other properties than the planner read (its
+ * `unfoldedProperties`) would work its fold out at every load, silently slower.
+ */
+function checkPlansUsed() {
+	const script = `require('n8n-workflow');
+		for (const file of ${JSON.stringify(pkg.n8n.nodes)}) for (const Node of Object.values(require('./' + file))) new Node();
+		process.stdout.write(String(require('./${SHARED_OUTPUT}').modules.fold.unplannedFolds.count));`;
+	const unplanned = Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+	if (unplanned !== 0) throw new Error(`${unplanned} fold(s) of the built nodes found no plan: fold what resources/index.ts exports as unfoldedProperties`);
+}
+
 /** Each shared module's export names, read from the built shared.js. */
 function sharedExports() {
 	const require = createRequire(import.meta.url);
@@ -173,4 +185,5 @@ if (process.argv.includes('--watch')) {
 } else {
 	const shared = await esbuild.build(sharedBuild(await foldPlans()));
 	check([shared, ...(await Promise.all(nodeBuilds(sharedExports()).map((build) => esbuild.build(build))))]);
+	checkPlansUsed();
 }

@@ -41,6 +41,13 @@ describe('fold plans', () => {
 		expect(text(built(file))).toBe(text(new Source().description));
 	});
 
+	it('every fold of the built nodes finds its plan', () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { unplannedFolds } = (require(`${ROOT}/dist/nodes/shared.js`) as { modules: { fold: { unplannedFolds: { count: number } } } }).modules.fold;
+		for (const [, file] of nodes) built(file);
+		expect(unplannedFolds.count).toBe(0);
+	});
+
 	it('holds no plan for properties it was not worked out from: those are folded at load', () => {
 		expect(Object.keys(builtPlans)).toHaveLength(nodes.length);
 		const other = chat.filter((property) => property.name !== 'uid');
