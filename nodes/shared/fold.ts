@@ -48,8 +48,9 @@ export const BUILT_PLANS: Readonly<Record<string, FoldPlan>> = typeof FOLD_PLANS
 export type FoldPlan = Array<number | [number[]] | [number[], number[][]]>;
 
 /**
- * What a plan must have been worked out from: each property's name, type, wording, default (when not an
- * object), whether it is required, where it shows and how many entries it has, hashed. Cheap, as it runs at
+ * What a plan must have been worked out from: each property's name, type, display name, description's
+ * length, default (when not an object), whether it is required, where it shows and how many entries it
+ * has, hashed. Cheap, as it runs at
  * every load; not a full comparison: the build's plan fits the node because both are made by the same code,
  * which builds descriptions from nothing that changes between runs (test/package/foldPlans.test.ts).
  */
@@ -64,7 +65,7 @@ export function fingerprintOf(properties: INodeProperties[]): string {
 		add(property.name);
 		add(property.type);
 		add(property.displayName);
-		add(property.description ?? '');
+		add(String(property.description?.length ?? -1)); // its length: hashing every text was a third of the fold's load time
 		add(String(property.required));
 		add(typeof property.default === 'object' ? '' : String(property.default));
 		add(String(show?.resource ?? ''));
@@ -139,16 +140,18 @@ export function planFold(properties: INodeProperties[]): FoldPlan {
  * folded collection's entries each shown where its copies showed it (all copies: no condition).
  */
 function applyFold(properties: INodeProperties[], plan: FoldPlan): INodeProperties[] {
-	// A plan's copies are all "this resource and this operation" (placeOfProperty).
-	const placesOf = (indexes: number[]) => {
-		const resources = new Set<string>();
-		const operations = new Set<string>();
-		for (const index of indexes) {
-			const show = properties[index].displayOptions!.show!;
-			resources.add(String(show.resource![0]));
-			operations.add(String(show.operation![0]));
+	// A plan's copies are all "this resource and this operation" (placeOfProperty). The copies of `indexes`
+	// from `start` on; lists are short, so no Set.
+	const placesOf = (indexes: number[], start = 0) => {
+		const resources: string[] = [];
+		const operations: string[] = [];
+		for (let i = start; i < indexes.length; i++) {
+			const show = properties[indexes[i]].displayOptions!.show!;
+			const [resource, operation] = [String(show.resource![0]), String(show.operation![0])];
+			if (!resources.includes(resource)) resources.push(resource);
+			if (!operations.includes(operation)) operations.push(operation);
 		}
-		return [[...resources], [...operations]];
+		return [resources, operations];
 	};
 	return plan.map((step) => {
 		if (typeof step === 'number') return properties[step];
@@ -156,10 +159,11 @@ function applyFold(properties: INodeProperties[], plan: FoldPlan): INodeProperti
 		const property = properties[members[0]];
 		const [resource, operation] = placesOf(members);
 		const show = { ...property.displayOptions!.show, resource, operation };
-		const options = entries?.map(([from, position, ...shownBy]) => {
-			const entry = (properties[from].options as INodeProperties[])[position];
-			if (shownBy.length === members.length) return entry;
-			const [resources, operations] = placesOf(shownBy);
+		const options = entries?.map((planned) => {
+			// [the copy it comes from, its position there, the copies that show it…]
+			const entry = (properties[planned[0]].options as INodeProperties[])[planned[1]];
+			if (planned.length - 2 === members.length) return entry;
+			const [resources, operations] = placesOf(planned, 2);
 			const entryShow = { ...entry.displayOptions?.show, '/resource': resources, '/operation': operations };
 			return { ...entry, displayOptions: { ...entry.displayOptions, show: entryShow } };
 		});
