@@ -32,7 +32,7 @@ export function defineOperation(
 		fields: fields.map((field) => {
 			const { displayOptions } = field;
 			const show = { ...displayOptions?.show, resource: [resource], operation: [option.value] };
-			return { ...guarded(field, field.name), displayOptions: { ...displayOptions, show } };
+			return guarded(field, field.name, { ...displayOptions, show });
 		}),
 	};
 }
@@ -43,14 +43,16 @@ export function defineOperation(
  * true or false. Collections are checked entry by entry. Fields with their own reading (pickers, JSON,
  * lists) already check in their preSend.
  */
-function guarded(field: INodeProperties, path: string): INodeProperties {
+function guarded(field: INodeProperties, path: string, displayOptions = field.displayOptions): INodeProperties {
+	// One copy of the field, with `displayOptions` (defineOperation's) as the last key, as it always was.
+	const shown = displayOptions && { displayOptions };
 	if (field.type === 'collection') {
-		return { ...field, options: (field.options as INodeProperties[]).map((entry) => guarded(entry, `${path}.${entry.name}`)) };
+		return { ...field, options: (field.options as INodeProperties[]).map((entry) => guarded(entry, `${path}.${entry.name}`)), ...shown };
 	}
 	const check = checkFor(field, path);
-	if (!check) return field;
+	if (!check) return displayOptions === field.displayOptions ? field : { ...field, ...shown };
 	const send = field.routing?.send ?? {};
-	return { ...field, routing: { ...field.routing, send: { ...send, preSend: [check, ...(send.preSend ?? [])] } } };
+	return { ...field, routing: { ...field.routing, send: { ...send, preSend: [check, ...(send.preSend ?? [])] } }, ...shown };
 }
 
 function checkFor(field: INodeProperties, path: string): PreSendAction | undefined {
