@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
 /*
@@ -48,32 +49,21 @@ export const BUILT_PLANS: Readonly<Record<string, FoldPlan>> = typeof FOLD_PLANS
 export type FoldPlan = Array<number | [number[]] | [number[], number[][]]>;
 
 /**
- * What a plan must have been worked out from: each property's name, type, display name, description's
- * length, default (when not an object), whether it is required, where it shows and how many entries it
- * has, hashed. Cheap, as it runs at
- * every load; not a full comparison: the build's plan fits the node because both are made by the same code,
- * which builds descriptions from nothing that changes between runs (test/package/foldPlans.test.ts).
+ * What a plan must have been worked out from: each property's name, type, display name, description,
+ * default (when not an object), whether it is required, where it shows and how many entries it has,
+ * hashed. Not a full comparison: the build's plan fits the node because both are made by the same code,
+ * which builds descriptions from nothing that changes between runs (test/package/foldPlans.test.ts). It
+ * runs at every load, mostly in V8's interpreter: so the texts are hashed by Node's crypto, not in a loop.
  */
 export function fingerprintOf(properties: INodeProperties[]): string {
-	let hash = 0x811c9dc5; // FNV-1a
-	const add = (text: string) => {
-		for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-		hash = Math.imul(hash ^ 0, 0x01000193); // an end mark, so that "ab","c" and "a","bc" differ
-	};
-	for (const property of properties) {
+	const rows = properties.map((property) => {
 		const show = property.displayOptions?.show;
-		add(property.name);
-		add(property.type);
-		add(property.displayName);
-		add(String(property.description?.length ?? -1)); // its length: hashing every text was a third of the fold's load time
-		add(String(property.required));
-		add(typeof property.default === 'object' ? '' : String(property.default));
-		add(String(show?.resource ?? ''));
-		add(String(show?.operation ?? ''));
-		add(String(Object.keys(property.displayOptions ?? {}).length + Object.keys(show ?? {}).length));
-		add(String((property.options as unknown[] | undefined)?.length ?? -1));
-	}
-	return `${properties.length}:${(hash >>> 0).toString(36)}`;
+		const { name, type, displayName, description, required, default: value } = property;
+		const entries = (property.options as unknown[] | undefined)?.length;
+		const conditions = Object.keys(property.displayOptions ?? {}).length + Object.keys(show ?? {}).length;
+		return [name, type, displayName, description, required, typeof value === 'object' ? null : value, show?.resource, show?.operation, conditions, entries];
+	});
+	return `${properties.length}:${createHash('sha1').update(JSON.stringify(rows)).digest('base64')}`;
 }
 
 /** Works out the fold of `properties` (see foldAlikeFields). */
