@@ -90,6 +90,14 @@ export function readIdList(context: IExecuteSingleFunctions, parameter: string, 
 	return values;
 }
 
+/**
+ * What JSON.parse found wrong, and where, without the text: V8 quotes it (`Unexpected token 'S', "{"pass":
+ * Sh0rt…}" is not valid JSON`), and the text may be a secret (a channel's metadata, a tool's headers).
+ */
+function jsonMistake(error: unknown): string {
+	return String((error as Error).message).replace(/,\s*(?:\.\.\.)?".*$/s, '');
+}
+
 /** A JSON object parameter: typed as JSON text in the UI, or an object from an expression. */
 export function readJsonObject(context: IExecuteSingleFunctions, parameter: string, field: string): IDataObject {
 	const raw = context.getNodeParameter(parameter, '{}') as unknown;
@@ -98,7 +106,7 @@ export function readJsonObject(context: IExecuteSingleFunctions, parameter: stri
 		try {
 			value = JSON.parse(raw.trim() === '' ? '{}' : raw);
 		} catch (error) {
-			throw inputError(context, field, `is not valid JSON (${(error as Error).message})`, 'Write a JSON object such as {"plan": "pro"}.');
+			throw inputError(context, field, `is not valid JSON (${jsonMistake(error)})`, 'Write a JSON object such as {"plan": "pro"}.');
 		}
 	}
 	if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -218,7 +226,7 @@ export function readJsonList(
 		try {
 			value = JSON.parse(value.trim() === '' ? '[]' : value);
 		} catch (error) {
-			throw inputError(context, field, `is not valid JSON (${(error as Error).message})`, fix);
+			throw inputError(context, field, `is not valid JSON (${jsonMistake(error)})`, fix);
 		}
 	}
 	const list = value !== null && typeof value === 'object' && !Array.isArray(value) ? [value] : value;

@@ -71,7 +71,13 @@ function jsonTexts(value: string): string[] {
  * (SECRET_KEY, at any depth above) any of SECRET_MIN_LENGTH or more, as outputs hide those whole.
  */
 function objectTexts(value: unknown, underSecretKey = false): string[] {
-	if (typeof value === 'string') return underSecretKey ? secretForms(value) : value.trim().length >= 20 ? [value] : [];
+	// A number under a secret-named key is a secret as its text (an SMS gateway's PIN, a numeric API key).
+	if (typeof value === 'number') return underSecretKey ? secretForms(String(value)) : [];
+	if (typeof value === 'string') {
+		// A JSON text inside the object (a provider's config kept as a string) is looked into as well.
+		const inner = value.trim().startsWith('{') ? jsonTexts(value) : [];
+		return [...inner, ...(underSecretKey ? secretForms(value) : value.trim().length >= 20 ? [value] : [])];
+	}
 	if (Array.isArray(value)) return value.flatMap((entry) => objectTexts(entry, underSecretKey));
 	return isObject(value) ? Object.entries(value).flatMap(([key, entry]) => objectTexts(entry, underSecretKey || SECRET_KEY.test(key))) : [];
 }
@@ -84,7 +90,11 @@ function lineTexts(value: string): string[] {
 	if (value.trim().startsWith('{')) return [];
 	return value.split(/\r?\n/).flatMap((line) => {
 		const header = /^\s*([^:]+?)\s*:\s*(.*?)\s*$/.exec(line);
-		return header && SECRET_KEY.test(header[1]) ? secretForms(header[2]) : [];
+		if (!header) return [];
+		if (SECRET_KEY.test(header[1])) return secretForms(header[2]);
+		// A "Bearer <token>" (or any scheme's credentials) is a secret whatever the header is called.
+		const token = /^(?:Bearer|Basic|Token)\s+(\S+)$/i.exec(header[2])?.[1];
+		return token !== undefined && token.length >= SECRET_MIN_LENGTH ? [header[2], token] : [];
 	});
 }
 

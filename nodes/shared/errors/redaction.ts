@@ -31,11 +31,11 @@ export const SECRET_MIN_LENGTH = 6;
 
 /**
  * A key whose value is a secret in settings a user types for a provider (a Campaigns channel's metadata, an
- * agent's or API tool's headers): key, secret, token, pass(word), pwd, auth(orization), credentials, private
- * key, service account, certificate. Such a value is hidden in outputs and cut from errors however short
+ * agent's or API tool's headers): key, secret, token, pass(word), pwd, pw, auth(orization), credentials, private
+ * key, service account, certificate, JWT, bearer, cookie, signature. Such a value is hidden in outputs and cut from errors however short
  * (down to SECRET_MIN_LENGTH): a provider's password or token is often under 20 characters.
  */
-export const SECRET_KEY = /key|secret|token|pass|pwd|auth|credential|private|service_?account|cert/i;
+export const SECRET_KEY = /key|secret|token|pass|pwd|(?:^|[^a-z])pw(?:$|[^a-z])|auth|credential|private|service_?account|cert|jwt|bearer|cookie|signature/i;
 
 /** A Basic Auth pair as it travels (`user:password`, trimmed as sent), so its base64 form is known too. */
 export function basicAuthSecret(user: unknown, password: unknown): string {
@@ -71,10 +71,10 @@ export function secretForms(secret: string): string[] {
 }
 
 interface Matcher {
-	/** Global, for replacing. */
-	all: RegExp;
-	/** Not global (no lastIndex state), for testing. */
-	any: RegExp;
+	/** The text with every form replaced by "[redacted]". */
+	replace(text: string): string;
+	/** Whether the text holds a form. */
+	test(text: string): boolean;
 	/** The length of the shortest form: a shorter string cannot hold one. */
 	shortest: number;
 }
@@ -82,16 +82,62 @@ interface Matcher {
 // The secrets of a run are the same for every item: compile their pattern once.
 const matchers = new Map<string, Matcher | undefined>();
 
+/*
+ * One regular expression per part of the forms, at most MAX_PATTERN characters each: V8 refuses a larger
+ * one ("Regular expression too large") with the whole pattern, every secret in it, in its message, which
+ * would then replace CometChat's error uncut (a channel's metadata of 40 KB did). A form too large for a
+ * pattern of its own, or a part V8 still refuses, is cut as plain text (exactly as written).
+ */
+const MAX_PATTERN = 8000;
+type Part = { all: RegExp; any: RegExp } | string;
+
+function partsOf(forms: string[]): Part[] {
+	const escape = (form: string) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	const parts: Part[] = [];
+	let chunk: string[] = [];
+	let size = 0;
+	const flush = () => {
+		if (chunk.length === 0) return;
+		const source = chunk.map(escape).join('|');
+		try {
+			// Case-insensitive: percent-encoding may come back in either case, and CometChat lower-cases ids.
+			parts.push({ all: new RegExp(source, 'gi'), any: new RegExp(source, 'i') });
+		} catch {
+			parts.push(...chunk);
+		}
+		chunk = [];
+		size = 0;
+	};
+	for (const form of forms) {
+		const length = escape(form).length + 1;
+		if (length > MAX_PATTERN) {
+			flush();
+			parts.push(form);
+			continue;
+		}
+		if (size + length > MAX_PATTERN) flush();
+		chunk.push(form);
+		size += length;
+	}
+	flush();
+	return parts;
+}
+
 function matcherFor(secrets: readonly string[]): Matcher | undefined {
 	const key = secrets.join('\u0000');
 	if (matchers.has(key)) return matchers.get(key);
 	const forms = [...new Set(secrets.filter((secret) => typeof secret === 'string').flatMap(secretForms))];
 	// Longest first: an alternation takes the first alternative that matches, so a secret that
-	// contains another (the raw key around the trimmed one) is cut out whole.
+	// contains another (the raw key around the trimmed one) is cut out whole; parts keep that order.
 	forms.sort((a, b) => b.length - a.length);
-	const source = forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-	// Case-insensitive: percent-encoding may come back in either case, and CometChat lower-cases ids.
-	const matcher = source ? { all: new RegExp(source, 'gi'), any: new RegExp(source, 'i'), shortest: forms[forms.length - 1].length } : undefined;
+	const parts = partsOf(forms);
+	const matcher: Matcher | undefined = parts.length
+		? {
+				replace: (text) => parts.reduce<string>((cut, part) => (typeof part === 'string' ? cut.split(part).join(REDACTED) : cut.replace(part.all, REDACTED)), text),
+				test: (text) => parts.some((part) => (typeof part === 'string' ? text.includes(part) : part.any.test(text))),
+				shortest: forms[forms.length - 1].length,
+			}
+		: undefined;
 	if (matchers.size >= 50) matchers.delete(matchers.keys().next().value as string);
 	matchers.set(key, matcher);
 	return matcher;
@@ -100,7 +146,7 @@ function matcherFor(secrets: readonly string[]): Matcher | undefined {
 /** Whether any form of these secrets occurs in the text. */
 export function containsSecret(text: string, secrets: readonly string[]): boolean {
 	const matcher = matcherFor(secrets);
-	return matcher !== undefined && matcher.any.test(text);
+	return matcher !== undefined && matcher.test(text);
 }
 
 /** A copy of the value with every form of every secret replaced by "[redacted]", in strings and object keys. */
@@ -118,7 +164,7 @@ const isContainer = (value: unknown): value is unknown[] | IDataObject => Array.
  * contains itself (a cycle) is left as it is at the point it repeats.
  */
 function scrub<T>(root: T, matcher: Matcher): T {
-	const clean = (text: string) => text.replace(matcher.all, REDACTED);
+	const clean = (text: string) => matcher.replace(text);
 	if (typeof root === 'string') return clean(root) as T;
 	if (!isContainer(root)) return root;
 	const copyOf = (value: unknown[] | IDataObject): unknown[] | IDataObject => (Array.isArray(value) ? new Array<unknown>(value.length) : {});
@@ -165,7 +211,7 @@ export function redactItems(items: INodeExecutionData[], secrets: readonly strin
  * stack of its own (no recursion, so any depth), each object once (so a cycle ends).
  */
 function holdsSecret(root: unknown, matcher: Matcher): boolean {
-	const shows = (text: string) => text.length >= matcher.shortest && matcher.any.test(text);
+	const shows = (text: string) => text.length >= matcher.shortest && matcher.test(text);
 	const seen = new Set<object>();
 	const work: unknown[] = [root];
 	while (work.length > 0) {
@@ -218,7 +264,7 @@ function scrubInPlace(value: unknown, matcher: Matcher, seen: WeakSet<object>, d
 		// An error's stack may be an accessor (newer V8): read and written through it.
 		const entry: unknown = 'value' in property ? property.value : key === 'stack' && property.get ? (value as Error).stack : undefined;
 		if (typeof entry === 'string') {
-			const clean = entry.replace(matcher.all, REDACTED);
+			const clean = matcher.replace(entry);
 			if (clean !== entry && (property.writable || property.set)) (value as Record<string, unknown>)[key] = clean;
 		} else {
 			scrubInPlace(entry, matcher, seen, depth + 1);
