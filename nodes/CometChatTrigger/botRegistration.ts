@@ -22,6 +22,12 @@ const botPair = () => generatePair(24);
 const isTriggerPair = (bot: IDataObject) =>
 	bot.useBasicAuth === true && /^n8n[0-9a-f]{16}$/.test(String(bot.username ?? '')) && /^[0-9a-f]{48}$/.test(String(bot.password ?? ''));
 
+/** Whether the bot's callback carries this trigger's own Basic Auth pair (whatever URL it points at). */
+function carriesOurPair(ctx: IHookFunctions, bot: IDataObject): boolean {
+	const kept = keptPair(ctx);
+	return kept !== undefined && bot.useBasicAuth === true && bot.username === kept.username && bot.password === kept.password;
+}
+
 /** One /bots/{uid} call; `undefined` for a GET of a bot CometChat does not have (ERR_BOT_NOT_FOUND). */
 async function botCall(ctx: IHookFunctions, method: IHttpRequestMethods, uid: string, secrets: string[], body?: IDataObject): Promise<IDataObject | undefined> {
 	try {
@@ -65,7 +71,7 @@ async function target(ctx: IHookFunctions): Promise<Target> {
 
 /** create (activation): the bot's callback set to this trigger, with the trigger's own pair, enabled. */
 export async function pointBotHere(ctx: IHookFunctions): Promise<boolean> {
-	const { uid, url, staticData, credentials, secrets } = await target(ctx);
+	const { uid, url, staticData, original, credentials, secrets } = await target(ctx);
 	const bot = await botCall(ctx, 'GET', uid, secrets);
 	if (!bot) {
 		throw new NodeOperationError(
@@ -73,20 +79,28 @@ export async function pointBotHere(ctx: IHookFunctions): Promise<boolean> {
 			`CometChat has no bot "${uid}" in this app (ERR_BOT_NOT_FOUND). Create it first (CometChat node → Bot → Create, or the dashboard's AI Agents → Custom Bots), then activate the workflow again.`,
 		);
 	}
-	const kept = keptPair(ctx);
-	const ourPair = kept !== undefined && bot.useBasicAuth === true && bot.username === kept.username && bot.password === kept.password;
+	const ourPair = carriesOurPair(ctx, bot);
 	// Pointing elsewhere: what is there now is the original. Already pointing here (activated twice, n8n
 	// restarted, or a deactivation could not put the original back), or at an earlier URL of this trigger
 	// with its own pair (n8n's URL changed, as a tunnel's does at each restart): the original is the one
 	// saved then, never this trigger's own URL and pair.
 	const ours = bot.webhookURL === url || ourPair;
 	if (!ours && isTriggerPair(bot)) {
-		// Another trigger's registration: a bot has one callback, so taking it over would stop that trigger,
-		// and whichever of the two were deactivated first, the bot's real original (kept by that one) is lost.
+		// Another registration: a bot has one callback, so taking it over would stop it, and whichever of the
+		// two were deactivated first, the bot's real original (kept by the other) is lost.
+		const webhookId = ctx.getNode().webhookId;
+		const thisNode = webhookId !== undefined && String(bot.webhookURL ?? '').includes(`/${webhookId}/`);
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Bot "${uid}" is registered by another CometChat Trigger (its callback carries that trigger's Basic Auth pair), and a bot has one callback. Deactivate that trigger's workflow first (which puts the bot back), or point the bot elsewhere in CometChat, then activate this workflow again.`,
+			thisNode
+				? `Bot "${uid}" is registered by this trigger's production URL (the workflow is active), and a bot has one callback. Deactivate the workflow to listen for a test event, then activate it again.`
+				: `Bot "${uid}" is registered by another CometChat Trigger (its callback carries that trigger's Basic Auth pair), and a bot has one callback. Deactivate that trigger's workflow first (which puts the bot back), or point the bot elsewhere in CometChat, then activate this workflow again.`,
 		);
+	}
+	if (ours && typeof original?.password === 'string') {
+		// Kept in clear text by an earlier version: sealed now.
+		const { password, ...rest } = original;
+		staticData[BOT_ORIGINAL_KEY] = { ...rest, sealedPassword: sealSecret(password, ...botSeal(credentials, uid)) };
 	}
 	if (!ours) {
 		const { password, ...rest } = Object.fromEntries(CHANGED.filter((key) => bot[key] !== undefined).map((key) => [key, bot[key]])) as IDataObject;
@@ -106,10 +120,11 @@ export async function restoreBot(ctx: IHookFunctions): Promise<boolean> {
 	const { uid, url, staticData, original, originalPassword, secrets } = await target(ctx);
 	// A bot deleted meanwhile has nothing to put back.
 	const bot = await botCall(ctx, 'GET', uid, secrets);
-	// Only while the bot still points here: someone who pointed it elsewhere meanwhile meant it, and putting
-	// the original back would undo their change. With no original saved (static data lost) the bot is
-	// switched off rather than left relaying to a URL nobody listens at.
-	if (bot?.webhookURL === url) {
+	// Only while the bot still points here, or at an earlier URL of this trigger with its own pair (n8n's URL
+	// changed since activation, as at activation above): someone who pointed it elsewhere meanwhile meant it,
+	// and putting the original back would undo their change. With no original saved (static data lost) the
+	// bot is switched off rather than left relaying to a URL nobody listens at.
+	if (bot !== undefined && (bot.webhookURL === url || carriesOurPair(ctx, bot))) {
 		const body: IDataObject = original
 			? {
 					// Sparse answers (B.0): a missing useBasicAuth or enabled was false. A pair the bot did not have

@@ -157,11 +157,11 @@ describe('CometChat Trigger: bot conversations, registered automatically', () =>
 		expect(bot()).toMatchObject({ ...ORIGINAL, enabled: false });
 	});
 
-	it('deactivation leaves a bot someone pointed elsewhere meanwhile as it is', async () => {
+	it('deactivation leaves a bot someone pointed elsewhere meanwhile (with Basic Auth of their own) as it is', async () => {
 		seedBot();
 		const t = await trigger();
 		await t.activate();
-		bot().webhookURL = 'https://elsewhere.example.com/hook';
+		Object.assign(bot(), { webhookURL: 'https://elsewhere.example.com/hook', username: 'theirs', password: 'their-own-pass' });
 		chat.emulator.requests.length = 0;
 		expect(await t.deactivate()).toBe(true);
 		expect(calls()).toEqual(['GET /v3/bots/support-bot']);
