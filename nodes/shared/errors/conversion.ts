@@ -72,11 +72,11 @@ function jsonTexts(value: string): string[] {
  */
 function objectTexts(value: unknown, underSecretKey = false): string[] {
 	// A number under a secret-named key is a secret as its text (an SMS gateway's PIN, a numeric API key).
-	if (typeof value === 'number') return underSecretKey ? secretForms(String(value)) : [];
+	if (typeof value === 'number') return underSecretKey ? keyedSecretTexts(String(value)) : [];
 	if (typeof value === 'string') {
 		// A JSON text inside the object (a provider's config kept as a string) is looked into as well.
 		const inner = value.trim().startsWith('{') ? jsonTexts(value) : [];
-		return [...inner, ...(underSecretKey ? secretForms(value) : value.trim().length >= 20 ? [value] : [])];
+		return [...inner, ...(underSecretKey ? keyedSecretTexts(value) : value.trim().length >= 20 ? [value] : [])];
 	}
 	if (Array.isArray(value)) return value.flatMap((entry) => objectTexts(entry, underSecretKey));
 	return isObject(value) ? Object.entries(value).flatMap(([key, entry]) => objectTexts(entry, underSecretKey || SECRET_KEY.test(key))) : [];
@@ -91,15 +91,19 @@ function lineTexts(value: string): string[] {
 	return value.split(/\r?\n/).flatMap((line) => {
 		const header = /^\s*([^:]+?)\s*:\s*(.*?)\s*$/.exec(line);
 		if (!header) return [];
-		if (SECRET_KEY.test(header[1])) return secretForms(header[2]);
+		if (SECRET_KEY.test(header[1])) return keyedSecretTexts(header[2]);
 		// A "Bearer <token>" (or any scheme's credentials) is a secret whatever the header is called.
 		const token = /^(?:Bearer|Basic|Token)\s+(\S+)$/i.exec(header[2])?.[1];
 		return token !== undefined && token.length >= SECRET_MIN_LENGTH ? [header[2], token] : [];
 	});
 }
 
-/** A secret value of SECRET_MIN_LENGTH or more, and of a "Bearer <token>" value the token alone (an error may quote just it). */
-function secretForms(value: string): string[] {
+/**
+ * The texts to cut of a value under a secret-named key: itself, of SECRET_MIN_LENGTH or more, and of a
+ * "Bearer <token>" value the token alone (an error may quote just it). (redaction.ts secretForms then adds
+ * each text's encodings.)
+ */
+function keyedSecretTexts(value: string): string[] {
 	if (value.trim().length < SECRET_MIN_LENGTH) return [];
 	const token = /^\s*[A-Za-z]+\s+(\S+)\s*$/.exec(value)?.[1];
 	return token !== undefined && token.length >= SECRET_MIN_LENGTH ? [value, token] : [value];

@@ -95,10 +95,11 @@ function partsOf(forms: string[]): Part[] {
 	const escape = (form: string) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 	const parts: Part[] = [];
 	let chunk: string[] = [];
+	let escaped: string[] = [];
 	let size = 0;
 	const flush = () => {
 		if (chunk.length === 0) return;
-		const source = chunk.map(escape).join('|');
+		const source = escaped.join('|');
 		try {
 			// Case-insensitive: percent-encoding may come back in either case, and CometChat lower-cases ids.
 			parts.push({ all: new RegExp(source, 'gi'), any: new RegExp(source, 'i') });
@@ -106,18 +107,20 @@ function partsOf(forms: string[]): Part[] {
 			parts.push(...chunk);
 		}
 		chunk = [];
+		escaped = [];
 		size = 0;
 	};
 	for (const form of forms) {
-		const length = escape(form).length + 1;
-		if (length > MAX_PATTERN) {
+		const pattern = escape(form);
+		if (pattern.length + 1 > MAX_PATTERN) {
 			flush();
 			parts.push(form);
 			continue;
 		}
-		if (size + length > MAX_PATTERN) flush();
+		if (size + pattern.length + 1 > MAX_PATTERN) flush();
 		chunk.push(form);
-		size += length;
+		escaped.push(pattern);
+		size += pattern.length + 1;
 	}
 	flush();
 	return parts;
