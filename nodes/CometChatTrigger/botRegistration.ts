@@ -28,6 +28,14 @@ function carriesOurPair(ctx: IHookFunctions, bot: IDataObject): boolean {
 	return kept !== undefined && bot.useBasicAuth === true && bot.username === kept.username && bot.password === kept.password;
 }
 
+/**
+ * A bot's original as saved in static data: its password (the owner endpoint's secret) sealed, never in
+ * clear text.
+ */
+function sealedOriginal({ password, ...rest }: IDataObject, credentials: ICredentialDataDecryptedObject, uid: string): IDataObject {
+	return { ...rest, ...(typeof password === 'string' ? { sealedPassword: sealSecret(password, ...botSeal(credentials, uid)) } : {}) };
+}
+
 /** One /bots/{uid} call; `undefined` for a GET of a bot CometChat does not have (ERR_BOT_NOT_FOUND). */
 async function botCall(ctx: IHookFunctions, method: IHttpRequestMethods, uid: string, secrets: string[], body?: IDataObject): Promise<IDataObject | undefined> {
 	try {
@@ -97,15 +105,11 @@ export async function pointBotHere(ctx: IHookFunctions): Promise<boolean> {
 				: `Bot "${uid}" is registered by another CometChat Trigger (its callback carries that trigger's Basic Auth pair), and a bot has one callback. Deactivate that trigger's workflow first (which puts the bot back), or point the bot elsewhere in CometChat, then activate this workflow again.`,
 		);
 	}
-	if (ours && typeof original?.password === 'string') {
-		// Kept in clear text by an earlier version: sealed now.
-		const { password, ...rest } = original;
-		staticData[BOT_ORIGINAL_KEY] = { ...rest, sealedPassword: sealSecret(password, ...botSeal(credentials, uid)) };
-	}
+	// Kept in clear text by an earlier version: sealed now.
+	if (ours && typeof original?.password === 'string') staticData[BOT_ORIGINAL_KEY] = sealedOriginal(original, credentials, uid);
 	if (!ours) {
-		const { password, ...rest } = Object.fromEntries(CHANGED.filter((key) => bot[key] !== undefined).map((key) => [key, bot[key]])) as IDataObject;
-		// The bot's own password is a secret of the owner's endpoint: never in clear text in static data.
-		staticData[BOT_ORIGINAL_KEY] = { uid, ...rest, ...(typeof password === 'string' ? { sealedPassword: sealSecret(password, ...botSeal(credentials, uid)) } : {}) };
+		const fields = Object.fromEntries(CHANGED.filter((key) => bot[key] !== undefined).map((key) => [key, bot[key]])) as IDataObject;
+		staticData[BOT_ORIGINAL_KEY] = sealedOriginal({ uid, ...fields }, credentials, uid);
 	}
 	const current = bot.webhookURL === url && ourPair;
 	if (current && bot.enabled === true) return true;

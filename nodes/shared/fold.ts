@@ -137,7 +137,8 @@ function applyFold(properties: INodeProperties[], plan: FoldPlan): INodeProperti
 		const operations: string[] = [];
 		for (let i = start; i < indexes.length; i++) {
 			const show = properties[indexes[i]].displayOptions!.show!;
-			const [resource, operation] = [String(show.resource![0]), String(show.operation![0])];
+			const resource = String(show.resource![0]); // no destructured pair: this runs at every load, interpreted
+			const operation = String(show.operation![0]);
 			if (!resources.includes(resource)) resources.push(resource);
 			if (!operations.includes(operation)) operations.push(operation);
 		}
