@@ -4,7 +4,7 @@
  * test so that a failure also prints n8n's log tail, the last CLI output and the emulator's request log.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createEmulator, type Emulator } from '../../emulator';
 import type { CheckContext, ExampleCheck, LiveContext } from './checks';
 import { type Execution, freePort, N8n, readRun, type RunLike, tail, type WorkflowFile } from './instance';
@@ -26,8 +26,10 @@ export function useRealN8n(runtimeName: RuntimeName, examples: string[], env?: R
 		if (!runtime) throw new Error(`n8n (${runtimeName}) is not installed in ${relative(join(WORK_DIR, runtimeName))}: run npm run test:e2e, which installs it first.`);
 		suite.emulator = await createEmulator({ seed: true });
 		suite.model = await createScriptedModel();
-		suite.n8n = new N8n({ runtime, home: join(WORK_DIR, `e2e-${runtimeName}`), port: await freePort(), brokerPort: await freePort(), env });
-		await prepareInstance(suite.n8n, { tarball: packPackage(`e2e-${runtimeName}`), credentials: exampleCredentials(suite.emulator, suite.model.url), examples, workflows });
+		// A user folder (and pack folder) per test file, named after it: two files may run at once.
+		const name = `e2e-${basename(expect.getState().testPath ?? runtimeName, '.e2e.ts')}`;
+		suite.n8n = new N8n({ runtime, home: join(WORK_DIR, name), port: await freePort(), brokerPort: await freePort(), env });
+		await prepareInstance(suite.n8n, { tarball: packPackage(name), credentials: exampleCredentials(suite.emulator, suite.model.url), examples, workflows });
 	}, 600000);
 	afterAll(async () => {
 		await suite.n8n?.stop();
