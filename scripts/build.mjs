@@ -4,7 +4,7 @@
 // on 2 cores. What the last build read and wrote is fingerprinted in .cache/build-stamp.json (git-ignored,
 // outside dist/, so never packed); `npm run dev`, an edit or a deleted file in dist/ makes the next build
 // a real one. `npm run build -- --force` always builds; `node scripts/build.mjs --check` only says whether a
-// build is due (exit code 1 if so). One build at a time (.cache/build.lock): a second one waits, then skips.
+// build is due (exit code 1 if so). One build at a time (.cache/build.lock): a second one waits, then decides.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,8 @@ const require = createRequire(import.meta.url);
 // (`npm install --no-save`, `npm link`) leaves the lockfile as it was. esbuild may also run another binary.
 const TOOLS = ['esbuild', 'typescript', 'gulp', 'n8n-workflow'];
 const manifest = (name) => require.resolve.paths(name).map((dir) => join(dir, name, 'package.json')).find((path) => existsSync(path));
-const tools = () => [...TOOLS.map((name) => `${name} ${manifest(name) ? readFileSync(manifest(name), 'utf8') : 'missing'}`), `ESBUILD_BINARY_PATH=${process.env.ESBUILD_BINARY_PATH ?? ''}`].join('\0');
+const tools = () =>
+	[...TOOLS.map((name) => [name, manifest(name)]).map(([name, path]) => `${name} ${path ? readFileSync(path, 'utf8') : 'missing'}`), `ESBUILD_BINARY_PATH=${process.env.ESBUILD_BINARY_PATH ?? ''}`].join('\0');
 
 /**
  * A SHA-256 over each entry under `paths` (folders walked, in name order): its path, its kind and mode, and a
