@@ -4,8 +4,8 @@
  * Runs `node scripts/build.mjs --check` on a copy of the checkout (under the git-ignored .cache/), after
  * `npm test`'s own build.
  */
-import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
@@ -13,9 +13,9 @@ const COPY = join(ROOT, '.cache', `build-stamp-test-${process.pid}`);
 const PARTS = ['nodes', 'credentials', 'icons', 'dist', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'gulpfile.js', '.cache/build-stamp.json'];
 
 /** Whether the copy's dist/ is taken as the build of its sources (exit code 0 of --check). */
-function upToDate(): boolean {
+function upToDate(env: NodeJS.ProcessEnv = process.env): boolean {
 	try {
-		execFileSync(process.execPath, ['scripts/build.mjs', '--check'], { cwd: COPY, stdio: 'pipe' });
+		execFileSync(process.execPath, ['scripts/build.mjs', '--check'], { cwd: COPY, stdio: 'pipe', env });
 		return true;
 	} catch (error) {
 		if ((error as { status?: number }).status === 1) return false;
@@ -36,9 +36,30 @@ describe('npm run build skips only a build that would change nothing', () => {
 	});
 
 	// Each change is undone from the checkout afterwards (and the copy checked to be up to date again).
-	const edit = (path: string) => ({ path, change: () => appendFileSync(join(COPY, path), '\n') });
-	const remove = (path: string) => ({ path, change: () => rmSync(join(COPY, path), { recursive: true }) });
-	const add = (path: string) => ({ path, change: () => writeFileSync(join(COPY, path), 'export const added = 1;\n'), added: true });
+	type Change = { path: string; change: () => void; added?: boolean };
+	const edit = (path: string): Change => ({ path, change: () => appendFileSync(join(COPY, path), '\n') });
+	const remove = (path: string): Change => ({ path, change: () => rmSync(join(COPY, path), { recursive: true }) });
+	const add = (path: string): Change => ({ path, change: () => writeFileSync(join(COPY, path), 'export const added = 1;\n'), added: true });
+	const chmod = (path: string): Change => ({ path, change: () => chmodSync(join(COPY, path), 0o755) });
+	const folder = (path: string): Change => ({ path, change: () => mkdirSync(join(COPY, path)), added: true });
+	const symlink = (path: string): Change => ({
+		path,
+		change: () => {
+			rmSync(join(COPY, path));
+			symlinkSync(join(ROOT, path), join(COPY, path)); // the same bytes, through a link
+		},
+	});
+	// Found before the checkout's own node_modules (the copy lies inside the checkout), as `npm install
+	// --no-save typescript@…` would put it: the lockfile stays as it was.
+	const otherTypeScript: Change = {
+		path: 'node_modules',
+		change: () => {
+			const manifest = JSON.parse(readFileSync(join(ROOT, 'node_modules', 'typescript', 'package.json'), 'utf8'));
+			mkdirSync(join(COPY, 'node_modules', 'typescript'), { recursive: true });
+			writeFileSync(join(COPY, 'node_modules', 'typescript', 'package.json'), JSON.stringify({ ...manifest, version: '5.0.0' }));
+		},
+		added: true,
+	};
 	it.each([
 		['a source edited', edit('nodes/shared/fold.ts')],
 		['a source added', add('nodes/shared/added.ts')],
@@ -51,12 +72,51 @@ describe('npm run build skips only a build that would change nothing', () => {
 		['a built file deleted', remove('dist/credentials/CometChatApi.credentials.js')],
 		['a file put into dist/', add('dist/extra.js')],
 		['dist/ deleted', remove('dist')],
+		['an empty folder put into dist/', folder('dist/extra')],
+		['a built file replaced by a symlink to the same bytes', symlink('dist/nodes/CometChat/CometChat.node.json')],
+		["an icon's mode changed (gulp copies it into dist/, npm pack keeps it)", chmod('icons/cometchat.svg')],
+		["a built file's mode changed", chmod('dist/nodes/shared.js')],
+		['another TypeScript installed without the lockfile (npm install --no-save)', otherTypeScript],
 		['the stamp deleted (a build that failed half-way)', remove('.cache/build-stamp.json')],
-	])('builds again after %s', (_, { path, change, added }: { path: string; change: () => void; added?: boolean }) => {
+	])('builds again after %s', (_, { path, change, added }: Change) => {
 		change();
 		expect(upToDate()).toBe(false);
-		if (added) rmSync(join(COPY, path));
-		else cpSync(join(ROOT, path), join(COPY, path), { recursive: true });
+		rmSync(join(COPY, path), { recursive: true, force: true });
+		if (!added) cpSync(join(ROOT, path), join(COPY, path), { recursive: true });
 		expect(upToDate()).toBe(true);
+	});
+
+	it('builds again when esbuild is told to run another binary (ESBUILD_BINARY_PATH)', () => {
+		expect(upToDate({ ...process.env, ESBUILD_BINARY_PATH: '/opt/esbuild/bin/esbuild' })).toBe(false);
+		expect(upToDate()).toBe(true);
+	});
+
+	it('waits for a build that is running before it decides, and skips once that one is done', async () => {
+		// This test process stands for the build running: its id in the lock.
+		writeFileSync(join(COPY, '.cache', 'build.lock'), String(process.pid));
+		const build = spawn(process.execPath, ['scripts/build.mjs'], { cwd: COPY });
+		let output = '';
+		const exited = new Promise<number | null>((resolve) => build.on('exit', resolve));
+		const waiting = await new Promise<boolean>((resolve) => {
+			build.stdout.on('data', (chunk: Buffer) => {
+				output += chunk;
+				if (output.includes('Waiting for the build of process')) resolve(true);
+			});
+			void exited.then(() => resolve(false));
+		});
+		rmSync(join(COPY, '.cache', 'build.lock'));
+		expect({ waiting, output }).toEqual({ waiting: true, output: expect.stringContaining(`process ${process.pid}`) });
+		expect(await exited).toBe(0);
+		expect(output).toContain('not built again');
+		expect(existsSync(join(COPY, '.cache', 'build.lock'))).toBe(false);
+	});
+
+	it("takes over the lock of a build that ended without removing it (Ctrl+C)", async () => {
+		const ended = spawn(process.execPath, ['-e', '']);
+		await new Promise((resolve) => ended.on('exit', resolve));
+		writeFileSync(join(COPY, '.cache', 'build.lock'), String(ended.pid));
+		const output = execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: COPY, encoding: 'utf8' });
+		expect(output).toContain('not built again');
+		expect(existsSync(join(COPY, '.cache', 'build.lock'))).toBe(false);
 	});
 });
