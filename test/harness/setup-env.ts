@@ -1,10 +1,11 @@
 // n8n-core lazily writes an instance config (with a random encryption key) into $N8N_USER_FOLDER/.n8n;
-// keep it inside the project's ignored cache instead of the developer's home.
+// keep it inside the project's ignored cache instead of the developer's home, one per Jest worker (the
+// first run's write of that config is not atomic; two workers starting at once could read it half-written).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setSafeRegexEngine } from 'n8n-workflow';
 
-const folder = join(__dirname, '..', '..', '.cache', 'n8n-user-folder');
+const folder = join(__dirname, '..', '..', '.cache', `n8n-user-folder-${process.env.JEST_WORKER_ID ?? '1'}`);
 mkdirSync(folder, { recursive: true });
 process.env.N8N_USER_FOLDER ??= folder;
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEmulator } from '../../emulator';
 import { type CredentialFile, freePort, killGroup, N8n, track, type WorkflowFile } from './instance';
-import { installedPostgres, installedRuntime, type Postgres, relative, type Runtime, WORK_DIR } from './runtime';
+import { CACHE_DIR, installedPostgres, installedRuntime, type Postgres, relative, type Runtime, WORK_DIR } from './runtime';
 import { createScriptedModel } from './scripted-model';
 import { exampleCredentials, packPackage, prepareInstance } from './setup';
 import type { Suite } from './suite';
@@ -186,7 +186,7 @@ export function useQueueN8n(examples: string[], workflows: WorkflowFile[] = [], 
 	const dir = join(WORK_DIR, 'e2e-queue');
 	beforeAll(async () => {
 		const runtime = installedRuntime('n8n2');
-		if (!runtime) throw new Error(`n8n (n8n2) is not installed in ${relative(join(WORK_DIR, 'n8n2'))}: run npm run test:e2e, which installs it first.`);
+		if (!runtime) throw new Error(`n8n (n8n2) is not installed in ${CACHE_DIR}: run npm run test:e2e, which installs it first.`);
 		let started = Date.now();
 		const lap = (): number => {
 			const s = Math.round((Date.now() - started) / 100) / 10;

@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { createEmulator, type Emulator } from '../../emulator';
 import type { CheckContext, ExampleCheck, LiveContext } from './checks';
 import { type Execution, freePort, N8n, readRun, type RunLike, tail, type WorkflowFile } from './instance';
-import { installedRuntime, relative, type RuntimeName, WORK_DIR } from './runtime';
+import { CACHE_DIR, installedRuntime, relative, type RuntimeName, WORK_DIR } from './runtime';
 import { createScriptedModel, type ScriptedModel } from './scripted-model';
 import { exampleCredentials, exampleId, packPackage, prepareInstance } from './setup';
 
@@ -23,7 +23,7 @@ export function useRealN8n(runtimeName: RuntimeName, examples: string[], env?: R
 	const suite = {} as Suite;
 	beforeAll(async () => {
 		const runtime = installedRuntime(runtimeName);
-		if (!runtime) throw new Error(`n8n (${runtimeName}) is not installed in ${relative(join(WORK_DIR, runtimeName))}: run npm run test:e2e, which installs it first.`);
+		if (!runtime) throw new Error(`n8n (${runtimeName}) is not installed in ${CACHE_DIR}: run npm run test:e2e, which installs it first.`);
 		suite.emulator = await createEmulator({ seed: true });
 		suite.model = await createScriptedModel();
 		// A user folder (and pack folder) per test file, named after it: two files may run at once.
