@@ -64,3 +64,34 @@ describe('scripts/prerequisites.mjs', () => {
 		expect(result.stderr).toContain('Unknown prerequisite chromiun: use node, chromium, redis, postgres-user, downloads');
 	});
 });
+
+describe('e2e ports: two files run at once', () => {
+	it('are picked below the ephemeral range, each Jest worker from its own slice, skipping a port in use', async () => {
+		const { freePort } = jest.requireActual<typeof import('../e2e/n8n/instance')>('../e2e/n8n/instance');
+		const worker = Number(process.env.JEST_WORKER_ID ?? '1');
+		const base = 20000 + ((worker - 1) % 4) * 3000;
+		const first = await freePort();
+		expect(first).toBeGreaterThanOrEqual(base);
+		expect(first).toBeLessThan(base + 3000);
+		// A server on port 0 never gets one of these: the system hands out ephemeral ports only.
+		expect(first).toBeLessThan(32768);
+		// Hold the next one: it is skipped.
+		const { createServer } = jest.requireActual<typeof import('node:net')>('node:net');
+		const held = createServer();
+		const next = base + ((first + 1 - base) % 3000);
+		// (Should something else hold it already, it must be skipped all the same.)
+		await new Promise<void>((resolve) => {
+			held.once('error', () => resolve());
+			held.listen(next, '127.0.0.1', () => resolve());
+		});
+		try {
+			const second = await freePort();
+			expect(second).not.toBe(first);
+			expect(second).not.toBe(next);
+			expect(second).toBeGreaterThanOrEqual(base);
+			expect(second).toBeLessThan(base + 3000);
+		} finally {
+			held.close();
+		}
+	});
+});

@@ -102,16 +102,30 @@ export async function untilServed<T>(call: () => Promise<T>): Promise<T> {
 	}
 }
 
-/** A free TCP port on 127.0.0.1 (bound, then released). */
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
+/** Whether `port` on 127.0.0.1 can be bound now (bound, then released). */
+function bindable(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
 		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-		});
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
 	});
+}
+
+let nextPort = 0;
+/**
+ * A free TCP port on 127.0.0.1 for n8n, PostgreSQL or Redis, which bind it seconds later (after pack, install
+ * and import). Not one the system hands out (port 0): in between, any outgoing connection or server on port 0,
+ * such as the other e2e file's, running at the same time, could take that one. So from 20000–31999, below the
+ * ephemeral ports of Linux (32768–60999) and macOS (49152–65535), a slice of 3,000 per Jest worker.
+ */
+export async function freePort(): Promise<number> {
+	const base = 20000 + ((Number(process.env.JEST_WORKER_ID ?? '1') - 1) % 4) * 3000;
+	nextPort ||= base + Math.floor(Math.random() * 3000);
+	for (let tried = 0; tried < 3000; tried++) {
+		const port = base + ((nextPort++ - base) % 3000);
+		if (await bindable(port)) return port;
+	}
+	throw new Error(`No free TCP port on 127.0.0.1 in ${base}–${base + 2999}`);
 }
 
 const running = new Set<ChildProcess>();
