@@ -418,6 +418,8 @@ const EXECUTION_STATUSES = ['canceled', 'crashed', 'error', 'new', 'running', 's
 export interface ExecutionSummary {
 	id: string;
 	status: string;
+	/** How it started: "webhook", "trigger", "manual", "integrated" (a sub-execution), … */
+	mode?: string;
 }
 
 /** The pretty-printed JSON n8n logs after its log lines: from the first line that is `{` to the next `}`. */
