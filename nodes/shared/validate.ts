@@ -94,7 +94,7 @@ export function readIdList(context: IExecuteSingleFunctions, parameter: string, 
  * What JSON.parse found wrong, and where, without the text: V8 quotes it (`Unexpected token 'S', "{"pass":
  * Sh0rt…}" is not valid JSON`), and the text may be a secret (a channel's metadata, a tool's headers).
  */
-function jsonMistake(error: unknown): string {
+export function jsonMistake(error: unknown): string {
 	return String((error as Error).message).replace(/,\s*(?:\.\.\.)?".*$/s, '');
 }
 

@@ -183,6 +183,13 @@ describe('Data Import → Import Users', () => {
 		await expectRefused(ctx, importUsers('={{ $json.users }}'), { users: value } as IDataObject, message);
 	});
 
+	it('refuses text that is not JSON without quoting it (the records may hold what should not reach an error)', async () => {
+		const { error } = await run(ctx, importUsers('={{ $json.users }}'), { input: [{ json: { users: '[{"uid": "a", "name": Sk1pMe}]' } }] });
+		expect(error?.message).toMatch(/^Users: is not valid JSON \(/);
+		expect(error?.message).not.toContain('Sk1pMe');
+		expect(ctx.emulator.requests).toEqual([]);
+	});
+
 	it('stops a Batch Size outside 1 to 50 before any request', async () => {
 		const { error } = await run(ctx, importUsers(JSON.stringify(userRecords(1)), { options: { batchSize: '={{ $json.size }}' } }), {
 			input: [{ json: { size: 51 } }],

@@ -1,5 +1,5 @@
 import type { DeclarativeRestApiSettings, IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { characters, describeValue, idProblem, inputError, isObject, TAG_MAX, TAGS_MAX } from '../../../shared/validate';
+import { characters, describeValue, idProblem, inputError, isObject, jsonMistake, TAG_MAX, TAGS_MAX } from '../../../shared/validate';
 import { redact } from '../../../shared/errors/conversion';
 import { optionsCollection } from '../../../shared/fields';
 import { matchAnswers, sendInBatches } from '../../../shared/batch';
@@ -497,7 +497,7 @@ export function readRecords(context: IExecuteSingleFunctions, kind: ImportKind):
 		try {
 			value = raw.trim() === '' ? [] : JSON.parse(raw);
 		} catch (error) {
-			throw inputError(context, field, `is not valid JSON (${(error as Error).message})`, fix);
+			throw inputError(context, field, `is not valid JSON (${jsonMistake(error)})`, fix);
 		}
 	}
 	let entries: Array<{ listedAs?: string; value: unknown }>;
